@@ -1,0 +1,185 @@
+import {
+  callbackTokenProvider,
+  clientCredentialsProvider,
+  staticTokenProvider,
+  type TokenInput,
+  type TokenProvider,
+} from './core/auth.js';
+import { DailyBudget, type DailyUsage } from './core/budget.js';
+import { type CacheStore, type LruStoreOptions, lruCacheStore } from './core/cache.js';
+import { InvalidRequestError } from './core/errors.js';
+import { HttpCore } from './core/http.js';
+import { consoleLogger, type Logger } from './core/logger.js';
+import type { OnRateLimit } from './core/rate-limit.js';
+import type { ValidationMode } from './core/validate.js';
+import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
+import { type CatalogResource, catalogResource } from './resources/catalog.js';
+
+export interface ClientOptions {
+  /** Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended). */
+  baseUrl: string;
+  /** Root of the OAuth server; the token endpoint is `{authUrl}/oauth2/token`. Needed with clientId/clientSecret. */
+  authUrl?: string | undefined;
+  /** Application credentials: the SDK gets and renews an application token itself (client credentials grant). */
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** A fixed access token, e.g. one your backend handed to the browser. */
+  token?: string | undefined;
+  /**
+   * Called for a token when the SDK needs one, and again with `forceRefresh: true` after a 401.
+   * For apps whose backend holds the client secret.
+   */
+  getToken?: ((context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput>) | undefined;
+  /** API version sent in the Accept header: `3`, `3.0`, `3.1` or `3.2` (default). */
+  apiVersion?: ApiVersion | undefined;
+  /** The vendor word of the Accept media type: `application/vnd.<vendor>+json`. Default `skroutz`. */
+  vendor?: string | undefined;
+  /** Send the token as `Authorization: Bearer` (default) or as the `oauth_token` query param. Never both. */
+  tokenTransport?: 'header' | 'query' | undefined;
+  /** A fetch implementation, e.g. the sandbox's `fetch`. Default: the global fetch. */
+  fetch?: typeof fetch | undefined;
+  /** Milliseconds to wait for an answer to one attempt; 0 waits forever. Default 30 000. */
+  timeout?: number | undefined;
+  /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
+  validation?: ValidationMode | undefined;
+  /** Receives warnings and debug lines; never tokens or secrets. Default: warnings to the console. */
+  logger?: Logger | undefined;
+  /** Headers added to every API request. */
+  headers?: Record<string, string> | undefined;
+  /** Milliseconds for a whole call, retries and rate-limit waits included; none by default. */
+  deadline?: number | undefined;
+  /** Retries after network errors and 500/502/503/504, for GET, PUT and DELETE only. Default 2. */
+  maxRetries?: number | undefined;
+  /**
+   * The ETag / max-age cache: options for the bounded in-memory store (default 500 answers, 5 MB),
+   * a store of your own, or `false` for none.
+   */
+  cache?: LruStoreOptions | CacheStore | false | undefined;
+  /**
+   * Calls this client may make per UTC day (default 1000, the API's daily limit); `null` turns the
+   * guard off. A call past it fails with DailyLimitError before it is sent.
+   */
+  dailyLimit?: number | null | undefined;
+  /** The per-token calls per window assumed until the server's X-RateLimit headers tell. Default 100. */
+  rateLimit?: number | undefined;
+  /** Told when a call must wait for the rate-limit window; return `false` to fail it instead. */
+  onRateLimit?: OnRateLimit | undefined;
+  /**
+   * `manual`: the SDK follows redirects itself (remembers 301/308, never sends credentials to
+   * another origin). `follow`: the platform does, as browsers must. Default: `manual` in Node,
+   * Deno and Bun, `follow` elsewhere.
+   */
+  redirect?: 'manual' | 'follow' | undefined;
+}
+
+/** The SDK client: one per application or user principal. */
+export interface CatalogClient {
+  /** Search, autocomplete, categories, manufacturers, filter groups, category specifications. */
+  readonly catalog: CatalogResource;
+  /** The calls this client has made today against its daily budget. */
+  usage(): DailyUsage;
+}
+
+export function createClient(options: ClientOptions): CatalogClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
+  if (typeof fetchImpl !== 'function') {
+    throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
+  }
+  const baseUrl = checkUrl('baseUrl', options.baseUrl);
+  const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
+  const tokenTransport = options.tokenTransport ?? 'header';
+  if (tokenTransport !== 'header' && tokenTransport !== 'query') {
+    throw invalidOption('tokenTransport', "must be 'header' or 'query'");
+  }
+  const validation = options.validation ?? 'strict';
+  if (!['strict', 'warn', 'off'].includes(validation)) {
+    throw invalidOption('validation', "must be 'strict', 'warn' or 'off'");
+  }
+  const timeout = options.timeout ?? 30_000;
+  if (!(timeout >= 0)) throw invalidOption('timeout', 'must be a number of milliseconds >= 0');
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0)
+    throw invalidOption('maxRetries', 'must be an integer >= 0');
+  if (options.deadline !== undefined && !(options.deadline > 0)) {
+    throw invalidOption('deadline', 'must be a number of milliseconds > 0');
+  }
+  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
+  if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
+    throw invalidOption('dailyLimit', 'must be a positive integer or null');
+  }
+  const rateLimit = options.rateLimit ?? 100;
+  if (!(Number.isInteger(rateLimit) && rateLimit > 0))
+    throw invalidOption('rateLimit', 'must be a positive integer');
+  const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
+  const budget = new DailyBudget(dailyLimit);
+
+  const core = new HttpCore({
+    baseUrl,
+    fetch: fetchImpl,
+    timeout,
+    apiVersion,
+    vendor: options.vendor ?? 'skroutz',
+    tokenTransport,
+    validation,
+    logger: options.logger ?? consoleLogger,
+    headers: options.headers ?? {},
+    tokens: tokenProvider(options, fetchImpl),
+    deadline: options.deadline,
+    maxRetries,
+    cache: cacheStore(options.cache),
+    budget,
+    rateLimit,
+    onRateLimit: options.onRateLimit,
+    redirect,
+  });
+  return { catalog: catalogResource(core), usage: () => budget.usage() };
+}
+
+function cacheStore(option: ClientOptions['cache']): CacheStore | undefined {
+  if (option === false) return undefined;
+  if (option && 'get' in option && typeof option.get === 'function') return option;
+  return lruCacheStore(option as LruStoreOptions | undefined);
+}
+
+/** Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK. */
+function isServerRuntime(): boolean {
+  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
+  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
+}
+
+function tokenProvider(options: ClientOptions, fetchImpl: typeof fetch): TokenProvider {
+  const given = [options.token !== undefined, options.getToken !== undefined, options.clientId !== undefined];
+  if (given.filter(Boolean).length !== 1) {
+    throw invalidOption('auth', 'give exactly one of `token`, `getToken`, or `clientId` with `clientSecret`');
+  }
+  if (options.token !== undefined) {
+    if (typeof options.token !== 'string' || options.token.length === 0) {
+      throw invalidOption('token', 'must be a non-empty string');
+    }
+    return staticTokenProvider(options.token);
+  }
+  if (options.getToken !== undefined) {
+    if (typeof options.getToken !== 'function') throw invalidOption('getToken', 'must be a function');
+    return callbackTokenProvider(options.getToken);
+  }
+  if (!options.clientId || !options.clientSecret) {
+    throw invalidOption('clientSecret', '`clientId` needs `clientSecret` (both non-empty strings)');
+  }
+  return clientCredentialsProvider({
+    authUrl: checkUrl('authUrl', options.authUrl),
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    fetch: fetchImpl,
+  });
+}
+
+function checkUrl(name: string, value: string | undefined): string {
+  if (typeof value !== 'string' || !URL.canParse(value)) {
+    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function invalidOption(name: string, why: string): InvalidRequestError {
+  return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);
+}

@@ -1,0 +1,184 @@
+import { ConnectionError, isRecord, TokenError } from './errors.js';
+import { parseRateLimit } from './headers.js';
+import { abortable } from './signal.js';
+
+/** A token the SDK can send, with what it knows about it. Never logged. */
+export interface AccessToken {
+  readonly value: string;
+  /** Epoch ms after which the token no longer works; undefined when unknown. */
+  readonly expiresAt?: number | undefined;
+  /** Scopes granted, when the token endpoint said so. */
+  readonly scopes?: readonly string[] | undefined;
+  /**
+   * Who the token speaks for, as a stable non-secret id: cache entries and rate limiters are
+   * kept apart per principal.
+   */
+  readonly principal: string;
+}
+
+/** What a `getToken` callback may return: the bare token, or the token endpoint's answer. */
+export type TokenInput =
+  | string
+  | { access_token: string; expires_in?: number | undefined; scope?: string | undefined };
+
+export interface TokenProvider {
+  /** A usable token: the cached one while it is fresh, else one new token shared by all callers. */
+  get(signal?: AbortSignal): Promise<AccessToken>;
+  /**
+   * After a 401 with `failed`: a different token to replay with, or undefined when no other token
+   * can be had (a static token).
+   */
+  renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined>;
+}
+
+/** Renew this long before the server-side expiry, so a token never dies in flight. */
+const MAX_EARLY_RENEWAL_MS = 60_000;
+
+/**
+ * Holds one token and the one request that replaces it. Written here rather than taken from a
+ * package: the single-flight and "renew only if the failed token is still the current one" rules
+ * are a few lines and specific to OAuth replay.
+ */
+class TokenCache implements TokenProvider {
+  private cached: AccessToken | undefined;
+  private inflight: Promise<AccessToken> | undefined;
+  private forceNext = false;
+
+  constructor(private readonly fetchToken: (force: boolean) => Promise<AccessToken>) {}
+
+  get(signal?: AbortSignal): Promise<AccessToken> {
+    const cached = this.cached;
+    if (cached && isFresh(cached)) return Promise.resolve(cached);
+    if (!this.inflight) {
+      const force = this.forceNext;
+      this.forceNext = false;
+      this.inflight = this.fetchToken(force).then(
+        (token) => {
+          this.cached = token;
+          this.inflight = undefined;
+          return token;
+        },
+        (error: unknown) => {
+          this.inflight = undefined;
+          throw error;
+        },
+      );
+    }
+    return abortable(this.inflight, signal);
+  }
+
+  async renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
+    if (this.cached?.value === failed.value) {
+      this.cached = undefined;
+      this.forceNext = true;
+    }
+    const next = await this.get(signal);
+    return next.value === failed.value ? undefined : next;
+  }
+}
+
+function isFresh(token: AccessToken): boolean {
+  return token.expiresAt === undefined || Date.now() < token.expiresAt;
+}
+
+/** Converts a token endpoint answer into an AccessToken with a safety margin on its expiry. */
+export function toAccessToken(input: TokenInput, principal?: string): AccessToken {
+  const answer = typeof input === 'string' ? { access_token: input } : input;
+  if (typeof answer.access_token !== 'string' || answer.access_token.length === 0) {
+    throw new TypeError('A token must be a non-empty string');
+  }
+  const lifetimeMs = typeof answer.expires_in === 'number' ? answer.expires_in * 1000 : undefined;
+  const expiresAt =
+    lifetimeMs === undefined
+      ? undefined
+      : Date.now() + lifetimeMs - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+  return {
+    value: answer.access_token,
+    expiresAt,
+    scopes: typeof answer.scope === 'string' ? answer.scope.split(/[\s,]+/).filter(Boolean) : undefined,
+    principal: principal ?? `token:${fingerprint(answer.access_token)}`,
+  };
+}
+
+export function staticTokenProvider(token: string): TokenProvider {
+  return new TokenCache(async () => toAccessToken(token));
+}
+
+export function callbackTokenProvider(
+  getToken: (context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput>,
+): TokenProvider {
+  return new TokenCache(async (forceRefresh) => toAccessToken(await getToken({ forceRefresh })));
+}
+
+export interface ClientCredentials {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: typeof fetch;
+}
+
+/** Application token: POST {authUrl}/oauth2/token with grant_type=client_credentials, scope=public. */
+export function clientCredentialsProvider(credentials: ClientCredentials): TokenProvider {
+  return new TokenCache(async () => {
+    const answer = await requestToken(credentials, {
+      grant_type: 'client_credentials',
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      scope: 'public',
+    });
+    return toAccessToken(answer, `client:${credentials.clientId}`);
+  });
+}
+
+/** Posts a form to the token endpoint and returns its JSON answer, or throws a TokenError. */
+export async function requestToken(
+  credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
+  form: Record<string, string>,
+): Promise<{ access_token: string; expires_in?: number; scope?: string; refresh_token?: string }> {
+  const url = `${credentials.authUrl.replace(/\/+$/, '')}/oauth2/token`;
+  let response: Response;
+  try {
+    response = await credentials.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+    });
+  } catch (cause) {
+    throw new ConnectionError(`Could not reach the token endpoint ${url}`, { cause });
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a proxy's page): keep the text for the error.
+  }
+  if (!response.ok || !isRecord(body) || typeof body.access_token !== 'string') {
+    throw new TokenError({
+      status: response.ok ? 502 : response.status,
+      method: 'POST',
+      url,
+      headers: response.headers,
+      body,
+      rateLimit: parseRateLimit(response.headers),
+    });
+  }
+  return body as { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
+}
+
+/**
+ * A short non-reversible fingerprint of a token, so principals can be told apart without the
+ * token itself ever being kept as a key or shown (cyrb53).
+ */
+export function fingerprint(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

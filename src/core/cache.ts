@@ -1,0 +1,133 @@
+import { LRUCache } from 'lru-cache';
+
+/** A stored GET answer. */
+export interface CachedAnswer {
+  /** The validated body, as the server sent it. */
+  body: unknown;
+  etag: string | undefined;
+  /** Epoch ms when it was stored or last revalidated. */
+  storedAt: number;
+  /** From `Cache-Control: max-age`; 0 means revalidate every time. */
+  maxAgeMs: number;
+  /** Headers of the stored answer worth replaying (ETag, Link, Cache-Control, Content-Type). */
+  headers: [string, string][];
+  /** Rough size in bytes, for bounded stores. */
+  size: number;
+}
+
+/** Where answers are kept: bring your own (e.g. shared across workers), or use the bounded LRU default. */
+export interface CacheStore {
+  get(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
+  set(key: string, answer: CachedAnswer): void | Promise<void>;
+  delete(key: string): void | Promise<void>;
+  keys(): Iterable<string> | Promise<Iterable<string>>;
+}
+
+/** Per call, as in fetch: `default` uses fresh answers and revalidates stale ones, `no-cache` always revalidates, `no-store` bypasses the cache. */
+export type CacheMode = 'default' | 'no-cache' | 'no-store';
+
+export interface LruStoreOptions {
+  /** Default 500 answers. */
+  maxEntries?: number;
+  /** Default 5 MB of JSON. */
+  maxBytes?: number;
+}
+
+export function lruCacheStore(options: LruStoreOptions = {}): CacheStore {
+  const lru = new LRUCache<string, CachedAnswer>({
+    max: options.maxEntries ?? 500,
+    maxSize: options.maxBytes ?? 5_000_000,
+    sizeCalculation: (answer) => Math.max(1, answer.size),
+  });
+  return {
+    get: (key) => lru.get(key),
+    set: (key, answer) => {
+      lru.set(key, answer);
+    },
+    delete: (key) => {
+      lru.delete(key);
+    },
+    keys: () => lru.keys(),
+  };
+}
+
+const KEPT_HEADERS = ['etag', 'link', 'cache-control', 'content-type'];
+
+/**
+ * Keys separate principals and versions: one token's answers are never served to another.
+ * The principal is a non-secret fingerprint, never the token.
+ */
+export function cacheKey(principal: string, version: string, url: string): string {
+  return `${principal} ${version} ${url}`;
+}
+
+/** What `Cache-Control` allows: undefined when the answer must not be stored. */
+export function storableMaxAge(headers: Headers): number | undefined {
+  const control = headers.get('cache-control') ?? '';
+  if (/\bno-store\b/i.test(control)) return undefined;
+  const maxAge = /\bmax-age=(\d+)/i.exec(control);
+  const seconds = maxAge && !/\bno-cache\b/i.test(control) ? Number(maxAge[1]) : 0;
+  if (seconds === 0 && !headers.get('etag')) return undefined;
+  return seconds * 1000;
+}
+
+export function toCachedAnswer(
+  body: unknown,
+  headers: Headers,
+  maxAgeMs: number,
+  size: number,
+): CachedAnswer {
+  return {
+    body,
+    etag: headers.get('etag') ?? undefined,
+    storedAt: Date.now(),
+    maxAgeMs,
+    headers: KEPT_HEADERS.flatMap((name) => {
+      const value = headers.get(name);
+      return value === null ? [] : [[name, value] as [string, string]];
+    }),
+    size,
+  };
+}
+
+export function isFresh(answer: CachedAnswer): boolean {
+  return Date.now() - answer.storedAt < answer.maxAgeMs;
+}
+
+/** A Response standing for a stored answer (status 200, its kept headers, the cache's mark). */
+export function cachedResponse(answer: CachedAnswer, url: string, from: 'fresh' | 'revalidated'): Response {
+  const headers = new Headers(answer.headers);
+  headers.set('x-price-catalog-cache', from === 'fresh' ? 'HIT' : 'REVALIDATED');
+  const response = new Response(null, { status: 200, headers });
+  Object.defineProperty(response, 'url', { value: url });
+  return response;
+}
+
+/** Resource roots whose cached reads a write to the key root makes stale, besides its own. */
+const RELATED_ROOTS: Record<string, string[]> = {
+  favorites: ['favorite_lists', 'categories', 'skus'],
+  favorite_lists: ['favorites'],
+  skus: ['products'],
+};
+
+/**
+ * Drops the principal's cached reads that a write to `path` changes: every read under the same
+ * top-level resource (a review write reaches `/skus/:id`, `/skus/:id/reviews`, ...) and under
+ * the resources that embed it.
+ */
+export async function invalidate(store: CacheStore, principal: string, path: string): Promise<number> {
+  const root = path.split('/')[1] ?? '';
+  const roots = new Set([root, ...(RELATED_ROOTS[root] ?? [])]);
+  let dropped = 0;
+  for (const key of [...(await store.keys())]) {
+    const [keyPrincipal, , url] = key.split(' ');
+    if (keyPrincipal !== principal || !url) continue;
+    const keyRoot = new URL(url).pathname.split('/').filter(Boolean);
+    // The key's path may sit under a base path (`/api/...`): match any segment against the roots.
+    if (keyRoot.some((segment) => roots.has(segment))) {
+      await store.delete(key);
+      dropped++;
+    }
+  }
+  return dropped;
+}

@@ -1,0 +1,462 @@
+import ky, { type KyInstance } from 'ky';
+import pRetry from 'p-retry';
+import type { ApiResponse } from './api-promise.js';
+import type { AccessToken, TokenProvider } from './auth.js';
+import type { DailyBudget } from './budget.js';
+import {
+  type CacheMode,
+  type CacheStore,
+  cachedResponse,
+  cacheKey,
+  invalidate,
+  isFresh,
+  storableMaxAge,
+  toCachedAnswer,
+} from './cache.js';
+import {
+  AbortError,
+  ConnectionError,
+  createApiError,
+  InternalServerError,
+  isRateLimitBody,
+  TimeoutError,
+} from './errors.js';
+import { parseRateLimit } from './headers.js';
+import type { Logger } from './logger.js';
+import { encodeQuery, type QueryParams } from './query.js';
+import { type OnRateLimit, type RateLimitEvent, TokenWindow } from './rate-limit.js';
+import { isRedirect, nextHop, PermanentRedirects } from './redirects.js';
+import { abortError } from './signal.js';
+import { type Schema, type ValidationMode, validate } from './validate.js';
+import { type ApiVersion, acceptHeader, normalizeApiVersion } from './version.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Options every SDK method takes as its last argument. */
+export interface RequestOptions {
+  /** Ends the call (and any wait inside it) with an AbortError. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds to wait for an answer to one attempt; overrides the client's `timeout`. */
+  timeout?: number | undefined;
+  /** Milliseconds for the whole call, retries and waits included; overrides the client's `deadline`. */
+  deadline?: number | undefined;
+  /** API version for this call; overrides the client's `apiVersion`. */
+  apiVersion?: ApiVersion | undefined;
+  /** Extra request headers for this call. */
+  headers?: Record<string, string> | undefined;
+  /** Response validation for this call; overrides the client's `validation`. */
+  validation?: ValidationMode | undefined;
+  /** As in fetch: `default`, `no-cache` (always revalidate) or `no-store` (bypass the cache). */
+  cache?: CacheMode | undefined;
+  /** Retries after network errors and 500/502/503/504 (idempotent methods only); overrides the client's. */
+  maxRetries?: number | undefined;
+}
+
+export interface CoreConfig {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeout: number;
+  deadline: number | undefined;
+  apiVersion: string;
+  vendor: string;
+  tokenTransport: 'header' | 'query';
+  validation: ValidationMode;
+  logger: Logger;
+  headers: Record<string, string>;
+  tokens: TokenProvider;
+  maxRetries: number;
+  cache: CacheStore | undefined;
+  budget: DailyBudget;
+  /** The per-token limit assumed until an answer tells it. */
+  rateLimit: number;
+  onRateLimit: OnRateLimit | undefined;
+  /** `manual` (Node): the SDK follows redirects itself; `follow` (browsers): the platform does. */
+  redirect: 'manual' | 'follow';
+}
+
+export interface CallSpec<T> {
+  method: HttpMethod;
+  /**
+   * The path, or a function giving it: a function runs inside the call, so input it rejects
+   * (a bad id) becomes a rejected promise, and no request is sent.
+   */
+  path: string | (() => string);
+  query?: QueryParams | undefined;
+  body?: unknown;
+  /** Validates the whole answer body. */
+  schema?: Schema<unknown> | undefined;
+  /** Picks the result out of the validated body (e.g. `body.category`). */
+  select?: ((body: never) => T) | undefined;
+  options?: RequestOptions | undefined;
+}
+
+/** Everything one call needs, worked out once. */
+interface Call {
+  spec: CallSpec<unknown>;
+  options: RequestOptions;
+  method: HttpMethod;
+  path: string;
+  /** Absolute URL with query, no token: what is shown in errors and used as cache key. */
+  url: string;
+  version: string;
+  signal: AbortSignal | undefined;
+  token: AccessToken;
+  replayed: boolean;
+  etag: string | undefined;
+}
+
+const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+/** Rate-limit 403s a call may wait out before it gives up. */
+const MAX_RATE_LIMIT_WAITS = 3;
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_CAP_MS = 10_000;
+
+/**
+ * Sends API requests: version header, token transport and the one replay on 401, the per-token
+ * rate limit and the daily budget, retries, the ETag cache, redirects, errors and validation.
+ */
+export class HttpCore {
+  private readonly ky: KyInstance;
+  private readonly baseUrl: string;
+  private readonly origin: string;
+  private readonly windows = new WeakMap<AccessToken, TokenWindow>();
+  private readonly permanent = new PermanentRedirects();
+
+  constructor(readonly config: CoreConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.origin = new URL(this.baseUrl).origin;
+    // ky's own retry and error throwing are off: the SDK decides what an answer means.
+    this.ky = ky.create({ fetch: config.fetch, retry: 0, throwHttpErrors: false, timeout: false });
+  }
+
+  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+    const options = spec.options ?? {};
+    const deadlineMs = options.deadline ?? this.config.deadline;
+    const deadline = deadlineMs ? new Deadline(options.signal, deadlineMs) : undefined;
+    try {
+      return await this.run(spec, options, deadline?.signal ?? options.signal);
+    } catch (error) {
+      throw deadline?.explain(error) ?? error;
+    } finally {
+      deadline?.dispose();
+    }
+  }
+
+  private async run<T>(
+    spec: CallSpec<T>,
+    options: RequestOptions,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResponse<T>> {
+    if (signal?.aborted) throw abortError(signal);
+    const path = typeof spec.path === 'function' ? spec.path() : spec.path;
+    const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
+    const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
+    const token = await this.config.tokens.get(signal);
+    const call: Call = {
+      spec: spec as CallSpec<unknown>,
+      options,
+      method: spec.method,
+      path,
+      url,
+      version,
+      signal,
+      token,
+      replayed: false,
+      etag: undefined,
+    };
+
+    const store = this.config.cache;
+    const mode = options.cache ?? 'default';
+    const key =
+      store && spec.method === 'GET' && mode !== 'no-store'
+        ? cacheKey(token.principal, version, url)
+        : undefined;
+    const stored = key ? await store?.get(key) : undefined;
+    if (stored && mode === 'default' && isFresh(stored)) {
+      // Within max-age: no request at all.
+      return this.finish(call, stored.body, cachedResponse(stored, url, 'fresh'), undefined);
+    }
+    call.etag = stored?.etag;
+
+    const retries = options.maxRetries ?? this.config.maxRetries;
+    const { response, body, size } = await pRetry(() => this.attempt(call), {
+      retries,
+      minTimeout: 0,
+      maxTimeout: 0,
+      signal,
+      shouldRetry: ({ error, attemptNumber }) => this.retryAfter(call, error, attemptNumber),
+    }).catch((error: unknown) => {
+      throw signal?.aborted && !(error instanceof TimeoutError) ? abortError(signal) : error;
+    });
+    const rateLimit = parseRateLimit(response.headers);
+
+    if (response.status === 304 && stored && key && store) {
+      // Unchanged: the stored answer, good for another max-age.
+      const renewed = { ...stored, storedAt: Date.now(), maxAgeMs: storableMaxAge(response.headers) ?? 0 };
+      await store.set(key, renewed);
+      return this.finish(call, stored.body, cachedResponse(renewed, url, 'revalidated'), rateLimit);
+    }
+    if (!response.ok) {
+      throw createApiError({
+        status: response.status,
+        method: spec.method,
+        url,
+        headers: response.headers,
+        body,
+        rateLimit,
+      });
+    }
+    const result = this.finish<T>(call, body, response, rateLimit);
+    if (key && store) {
+      const maxAge = storableMaxAge(response.headers);
+      if (maxAge !== undefined) await store.set(key, toCachedAnswer(body, response.headers, maxAge, size));
+    } else if (store && spec.method !== 'GET') {
+      await invalidate(store, token.principal, path);
+    }
+    return result;
+  }
+
+  /** One attempt: the exchange, a token renewal and replay on the first 401, the body read. */
+  private async attempt(call: Call): Promise<{ response: Response; body: unknown; size: number }> {
+    let response = await this.exchange(call);
+    if (response.status === 401 && !call.replayed) {
+      call.replayed = true;
+      const renewed = await this.config.tokens.renew(call.token, call.signal);
+      if (renewed) {
+        await response.body?.cancel();
+        call.token = renewed;
+        response = await this.exchange(call);
+      }
+    }
+    const [body, size] = await readBody(response);
+    if (!response.ok && response.status !== 304 && this.isRetriedStatus(call, response.status)) {
+      // Thrown so p-retry sees it; the final error is built the same way by run().
+      throw createApiError({
+        status: response.status,
+        method: call.method,
+        url: call.url,
+        headers: response.headers,
+        body,
+        rateLimit: parseRateLimit(response.headers),
+      });
+    }
+    return { response, body, size };
+  }
+
+  private isRetriedStatus(call: Call, status: number): boolean {
+    return IDEMPOTENT.has(call.method) && RETRIED_STATUSES.has(status);
+  }
+
+  /** p-retry's question: retry after this failure? If so, wait first (full jitter backoff). */
+  private async retryAfter(call: Call, error: Error, attemptNumber: number): Promise<boolean> {
+    const transient =
+      error instanceof ConnectionError ||
+      (error instanceof TimeoutError && !call.signal?.aborted) ||
+      (error instanceof InternalServerError && RETRIED_STATUSES.has(error.status));
+    if (!transient || !IDEMPOTENT.has(call.method)) return false;
+    const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1));
+    this.config.logger.debug(
+      `${call.method} ${call.path}: ${error.name}, retry ${attemptNumber} in ${Math.round(delay)} ms`,
+    );
+    await sleep(delay, call.signal);
+    return true;
+  }
+
+  /**
+   * Sends the call, following redirects, and waits out rate-limit 403s (up to a bound): the server's
+   * `{ message }` 403 means this token's window is used up until X-RateLimit-Reset.
+   */
+  private async exchange(call: Call): Promise<Response> {
+    let reason: RateLimitEvent['reason'] = 'window';
+    for (let waits = 0; ; waits++) {
+      const response = await this.follow(call, reason);
+      if (response.status !== 403 || waits >= MAX_RATE_LIMIT_WAITS) return response;
+      if (!isRateLimitBody((await readBody(response.clone()))[0])) return response;
+      const window = this.window(call.token);
+      const rateLimit = parseRateLimit(response.headers);
+      window.exhausted(rateLimit);
+      const event = { reason: '403' as const, waitMs: window.waitMs(), rateLimit };
+      if (this.config.onRateLimit?.(event) === false) return response;
+      await response.body?.cancel();
+      reason = '403';
+    }
+  }
+
+  /**
+   * 301/308: follow and remember; 302/307: repeat verbatim at Location; 303: GET. At most
+   * MAX_REDIRECTS hops; a loop is a RedirectError. Each hop is a call the server counts.
+   */
+  private async follow(call: Call, reason: RateLimitEvent['reason']): Promise<Response> {
+    let method = call.method;
+    let body = call.spec.body === undefined ? undefined : JSON.stringify(call.spec.body);
+    let current = this.permanent.resolve(call.url);
+    const visited = [current];
+    for (;;) {
+      const response = await this.send(call, method, current, body, reason);
+      if (this.config.redirect !== 'manual' || !isRedirect(response.status)) return response;
+      const next = nextHop(response.headers.get('location'), current, visited);
+      await response.body?.cancel();
+      if (response.status === 301 || response.status === 308) this.permanent.remember(current, next);
+      if (response.status === 303) {
+        method = 'GET';
+        body = undefined;
+      }
+      visited.push(next);
+      current = next;
+    }
+  }
+
+  /** One HTTP request: the budget, the rate-limit window, headers and token (same origin only). */
+  private async send(
+    call: Call,
+    method: HttpMethod,
+    url: string,
+    body: string | undefined,
+    reason: RateLimitEvent['reason'],
+  ): Promise<Response> {
+    const window = this.window(call.token);
+    const ticket = window.acquire(call.signal, reason);
+    const seq = typeof ticket === 'number' ? ticket : await ticket;
+    this.config.budget.take();
+
+    const headers: Record<string, string> = {
+      ...this.config.headers,
+      ...call.options.headers,
+      accept: acceptHeader(this.config.vendor, call.version),
+    };
+    let target = url;
+    if (new URL(url).origin === this.origin) {
+      if (this.config.tokenTransport === 'query') {
+        const withToken = new URL(url);
+        withToken.searchParams.set('oauth_token', call.token.value);
+        target = withToken.href;
+      } else {
+        headers.authorization = `Bearer ${call.token.value}`;
+      }
+    } else {
+      // Credentials are for the API's origin only, never for where a redirect points.
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === 'authorization') delete headers[name];
+    }
+    if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeout = call.options.timeout ?? this.config.timeout;
+    let response: Response;
+    try {
+      response = await this.ky(target, {
+        method,
+        headers,
+        body,
+        signal: call.signal,
+        timeout: timeout > 0 ? timeout : false,
+        redirect: this.config.redirect,
+      });
+    } catch (error) {
+      window.failed();
+      if (call.signal?.aborted) throw abortError(call.signal);
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new TimeoutError(`${method} ${url} got no answer within ${timeout} ms`, { cause: error });
+      }
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw new AbortError(`${method} ${url} was aborted`, { cause: error });
+      }
+      throw new ConnectionError(`${method} ${url} failed: the server could not be reached`, { cause: error });
+    }
+    window.update(parseRateLimit(response.headers), seq);
+    return response;
+  }
+
+  private window(token: AccessToken): TokenWindow {
+    let window = this.windows.get(token);
+    if (!window) {
+      window = new TokenWindow(this.config.rateLimit, this.config.onRateLimit);
+      this.windows.set(token, window);
+    }
+    return window;
+  }
+
+  private finish<T>(
+    call: Call,
+    body: unknown,
+    response: Response,
+    rateLimit: ApiResponse<T>['rateLimit'],
+  ): ApiResponse<T> {
+    const mode = call.options.validation ?? this.config.validation;
+    const valid = validate(call.spec.schema, body, mode, `${call.method} ${call.path}`, this.config.logger);
+    const select = call.spec.select as ((body: unknown) => T) | undefined;
+    return { data: select ? select(valid) : (valid as T), response, rateLimit };
+  }
+}
+
+/** An overall time limit for a call, as an AbortSignal that also follows the caller's. */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onParentAbort: () => void;
+
+  constructor(
+    private readonly parent: AbortSignal | undefined,
+    ms: number,
+  ) {
+    this.onParentAbort = () => this.controller.abort(parent?.reason);
+    if (parent?.aborted) this.onParentAbort();
+    parent?.addEventListener('abort', this.onParentAbort, { once: true });
+    this.timer = setTimeout(
+      () => this.controller.abort(new TimeoutError(`The call took longer than its deadline of ${ms} ms`)),
+      ms,
+    );
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The deadline's TimeoutError when the deadline ended the call. */
+  explain(error: unknown): unknown {
+    const reason: unknown = this.controller.signal.reason;
+    if (reason instanceof TimeoutError && !this.parent?.aborted) return reason;
+    return error;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.parent?.removeEventListener('abort', this.onParentAbort);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function withQuery(url: string, query: URLSearchParams): string {
+  const search = query.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * The body and its length: JSON when it parses, the text otherwise (a proxy's HTML page),
+ * undefined when empty.
+ */
+async function readBody(response: Response): Promise<[unknown, number]> {
+  if (response.status === 204 || response.status === 304) return [undefined, 0];
+  const text = await response.text();
+  if (!text) return [undefined, 0];
+  try {
+    return [JSON.parse(text), text.length];
+  } catch {
+    return [text, text.length];
+  }
+}

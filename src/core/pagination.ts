@@ -1,0 +1,148 @@
+import { APIPromise, type ApiResponse } from './api-promise.js';
+import { InvalidRequestError } from './errors.js';
+import { linkTarget, type RateLimitInfo } from './headers.js';
+
+/** `meta.pagination` of a list answer. */
+export interface Pagination {
+  total_results: number;
+  total_pages: number;
+  page: number;
+  per: number;
+}
+
+/** Fetches one page of a list; `page` undefined means the page the caller asked for first. */
+export type PageFetcher<Body> = (page: number | undefined) => Promise<ApiResponse<Body>>;
+
+interface PageSource<Item, Body> {
+  fetch: PageFetcher<Body>;
+  items: (body: Body) => Item[];
+  /** Page numbers already fetched in this walk: a page is never fetched twice. */
+  seen: Set<number>;
+}
+
+/** One page of a list answer. `body` is the whole answer (with `meta`), `items` its list. */
+export class Page<Item, Body = unknown> {
+  readonly items: Item[];
+  readonly body: Body;
+  readonly pagination: Pagination | undefined;
+  readonly response: Response;
+  readonly rateLimit: RateLimitInfo | undefined;
+  private readonly nextPage: number | undefined;
+
+  constructor(
+    private readonly source: PageSource<Item, Body>,
+    result: ApiResponse<Body>,
+    requested: number,
+  ) {
+    this.body = result.data;
+    this.response = result.response;
+    this.rateLimit = result.rateLimit;
+    this.items = source.items(result.data);
+    this.pagination = paginationOf(result.data);
+    source.seen.add(requested);
+    if (this.pagination) source.seen.add(this.pagination.page);
+    this.nextPage = this.findNextPage();
+  }
+
+  /** `meta` of the answer, when it has one. */
+  get meta(): unknown {
+    return (this.body as { meta?: unknown } | undefined)?.meta;
+  }
+
+  hasNextPage(): boolean {
+    return this.nextPage !== undefined;
+  }
+
+  /** The number of the next page, or undefined on the last one. */
+  nextPageNumber(): number | undefined {
+    return this.nextPage;
+  }
+
+  async getNextPage(): Promise<Page<Item, Body>> {
+    const next = this.nextPage;
+    if (next === undefined) {
+      throw new InvalidRequestError('There is no next page: check hasNextPage() first', 'NoNextPage');
+    }
+    this.source.seen.add(next);
+    return new Page(this.source, await this.source.fetch(next), next);
+  }
+
+  /**
+   * The next page comes from `Link: <…>; rel="next"` when the server sends one, and from
+   * `meta.pagination` otherwise (the real API often sends no Link header). An empty page, the
+   * last page, or a page already fetched ends the walk.
+   */
+  private findNextPage(): number | undefined {
+    if (this.items.length === 0) return undefined;
+    const fromLink = pageParam(linkTarget(this.response.headers.get('link'), 'next'));
+    const p = this.pagination;
+    const fromMeta = p && p.page < p.total_pages ? p.page + 1 : undefined;
+    const next = fromLink ?? fromMeta;
+    return next !== undefined && !this.source.seen.has(next) ? next : undefined;
+  }
+}
+
+/**
+ * What every list method returns. `await` it for the first page; `for await` over it for every
+ * item of every page; `.pages()` for page after page; `.toArray({ limit })` to collect.
+ */
+export class PagePromise<Item, Body = unknown>
+  extends APIPromise<Page<Item, Body>>
+  implements AsyncIterable<Item>
+{
+  /** `firstPage` is the page number the caller asked for (1 when none). */
+  constructor(fetchPage: PageFetcher<Body>, items: (body: Body) => Item[], firstPage = 1) {
+    const source: PageSource<Item, Body> = { fetch: fetchPage, items, seen: new Set() };
+    const first = fetchPage(undefined).then((result) => {
+      const page = new Page(source, result, firstPage);
+      return { data: page, response: result.response, rateLimit: result.rateLimit };
+    });
+    super(first);
+  }
+
+  /** Every page, starting with the first. */
+  async *pages(): AsyncGenerator<Page<Item, Body>, void, undefined> {
+    let page: Page<Item, Body> = (await this.result).data;
+    for (;;) {
+      yield page;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+
+  /** Collects items of every page, stopping (and fetching no further page) once `limit` are in. */
+  async toArray(options: { limit?: number } = {}): Promise<Item[]> {
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    if (!(limit >= 0)) throw new InvalidRequestError('limit must be a number >= 0', 'InvalidParam', 'limit');
+    const out: Item[] = [];
+    if (limit === 0) return out;
+    for await (const page of this.pages()) {
+      for (const item of page.items) {
+        out.push(item);
+        if (out.length >= limit) return out;
+      }
+    }
+    return out;
+  }
+}
+
+function paginationOf(body: unknown): Pagination | undefined {
+  const p = (body as { meta?: { pagination?: Partial<Pagination> } } | undefined)?.meta?.pagination;
+  if (!p || typeof p.page !== 'number' || typeof p.total_pages !== 'number') return undefined;
+  return p as Pagination;
+}
+
+function pageParam(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  try {
+    const value = new URL(url, 'http://relative.invalid').searchParams.get('page');
+    const n = value === null ? Number.NaN : Number(value);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import { InvalidRequestError, isRecord } from './errors.js';
+
+export type Scalar = string | number | boolean;
+/** `fields: ['id', 'price']` is the root resource; `{ root: [...], shop: [...] }` names associations. */
+export type Fieldset = readonly string[] | { readonly [resource: string]: readonly string[] | undefined };
+export type QueryValue = Scalar | readonly Scalar[] | Fieldset | null | undefined;
+export type QueryParams = { readonly [name: string]: QueryValue };
+
+/** Linked-resource params: sent as one comma-separated value (`embed=shop,address`). */
+const COMMA_LISTS = new Set(['embed', 'embed_ids', 'include']);
+/** Sparse fieldsets: sent as `fields[root]=a,b` / `fields_except[shop]=x`. */
+const FIELDSETS = new Set(['fields', 'fields_except']);
+
+/**
+ * Encodes params the way the API reads them: arrays as `name[]=v`, sparse fieldsets as
+ * `fields[resource]=a,b`, linked resources comma-separated, booleans as `true`/`false`;
+ * `undefined` and `null` are left out.
+ */
+export function encodeQuery(params: QueryParams | undefined, into = new URLSearchParams()): URLSearchParams {
+  if (!params) return into;
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (FIELDSETS.has(name)) {
+      encodeFieldset(name, value, into);
+    } else if (COMMA_LISTS.has(name)) {
+      const list = Array.isArray(value) ? value : [value];
+      if (list.length > 0) into.append(name, list.map(scalar(name)).join(','));
+    } else if (Array.isArray(value)) {
+      for (const item of value) into.append(`${name}[]`, scalar(name)(item));
+    } else {
+      into.append(name, scalar(name)(value));
+    }
+  }
+  return into;
+}
+
+function encodeFieldset(name: string, value: QueryValue, into: URLSearchParams): void {
+  const byResource: Record<string, unknown> = Array.isArray(value)
+    ? { root: value }
+    : isRecord(value)
+      ? value
+      : {};
+  if (!Array.isArray(value) && !isRecord(value)) {
+    throw new InvalidRequestError(
+      `${name} must be an array of field names or an object of them`,
+      'InvalidParam',
+      name,
+    );
+  }
+  for (const [resource, fields] of Object.entries(byResource)) {
+    if (fields === undefined) continue;
+    if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string' || f.length === 0)) {
+      throw new InvalidRequestError(
+        `${name}[${resource}] must be an array of field names`,
+        'InvalidParam',
+        name,
+      );
+    }
+    if (fields.length > 0) into.append(`${name}[${resource}]`, fields.join(','));
+  }
+}
+
+function scalar(name: string) {
+  return (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value))
+        throw new InvalidRequestError(`${name} must be a finite number`, 'InvalidParam', name);
+      return String(value);
+    }
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    throw new InvalidRequestError(
+      `${name} has a value the API cannot take: ${typeof value}`,
+      'InvalidParam',
+      name,
+    );
+  };
+}

@@ -1,0 +1,243 @@
+import { InvalidRequestError } from '../core/errors.js';
+import type { HttpCore } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import {
+  type AutocompleteEntry,
+  AutocompleteSchema,
+  type Category,
+  CategoryEnvelopeSchema,
+  type CategoryList,
+  CategoryListSchema,
+  type FilterGroup,
+  type FilterGroupList,
+  FilterGroupListSchema,
+  type Manufacturer,
+  ManufacturerEnvelopeSchema,
+  type ManufacturerList,
+  ManufacturerListSchema,
+  type SearchResult,
+  SearchResultSchema,
+  type SkuList,
+  SkuListSchema,
+  type SpecificationGroup,
+  type SpecificationList,
+  SpecificationListSchema,
+} from '../schemas/catalog.js';
+import type { Sku } from '../schemas/sku.js';
+import {
+  get,
+  id,
+  list,
+  type OrderDir,
+  oneOf,
+  type PageParams,
+  type PathSpec,
+  type RequestOptions,
+} from './shared.js';
+
+export interface SearchParams extends PageParams {
+  /** The query: at least 2 characters. */
+  q: string;
+}
+
+export interface CategorySkusParams extends PageParams {
+  /** Any key of `meta.order_by_methods` (e.g. `pricevat`, `popularity`, `rating`). */
+  order_by?: string | undefined;
+  order_dir?: OrderDir | undefined;
+  /** Keyword within the category. */
+  q?: string | undefined;
+  include_meta?: ReadonlyArray<'available_filters' | 'applied_filters'> | undefined;
+  filter_ids?: readonly number[] | undefined;
+  manufacturer_ids?: readonly number[] | undefined;
+  shop_ids?: readonly number[] | undefined;
+  /** The `id` of an entry of `meta.available_filters.distances` (e.g. 2 for 2 km). */
+  distance?: number | undefined;
+  /** The `id` of an entry of `meta.available_filters.availabilities`. */
+  availability?: number | undefined;
+}
+
+export interface CategoryManufacturersParams extends PageParams {
+  order_by?: 'name' | 'popularity' | undefined;
+  order_dir?: OrderDir | undefined;
+}
+export type ManufacturerCategoriesParams = CategoryManufacturersParams;
+
+export interface ManufacturerSkusParams extends PageParams {
+  order_by?: 'price' | 'popularity' | undefined;
+  order_dir?: OrderDir | undefined;
+}
+
+/** Category specifications; with `include: 'group'` each has `group_id` and `groups` is present. */
+export type CategorySpecifications<P extends { include?: 'group' | undefined } | undefined> = P extends {
+  include: 'group';
+}
+  ? SpecificationList & { groups: SpecificationGroup[] }
+  : SpecificationList;
+
+const ORDER_DIRS: readonly OrderDir[] = ['asc', 'desc'];
+
+function checkOrder<O extends string>(
+  params: { order_by?: O; order_dir?: OrderDir } | undefined,
+  orders?: readonly O[],
+) {
+  if (orders) oneOf('order_by', params?.order_by, orders);
+  oneOf('order_dir', params?.order_dir, ORDER_DIRS);
+}
+
+/** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
+export function catalogResource(core: HttpCore) {
+  const categoryList = (path: PathSpec, params?: PageParams, options?: RequestOptions) =>
+    list<Category, CategoryList>(core, path, CategoryListSchema, (b) => b.categories, params, options);
+  const skuList = (path: PathSpec, params: object | undefined, options?: RequestOptions) =>
+    list<Sku, SkuList>(core, path, SkuListSchema, (b) => b.skus, params, options);
+  const category = (path: PathSpec, options?: RequestOptions) =>
+    get(core, path, CategoryEnvelopeSchema, (b: { category: Category }) => b.category, undefined, options);
+
+  return {
+    /**
+     * GET /search. A `q` under 2 characters is refused before any request with an
+     * InvalidRequestError of code `InvalidSearch`, as the server would answer 422.
+     */
+    search(params: SearchParams, options?: RequestOptions): PagePromise<Category, SearchResult> {
+      const path = () => {
+        if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
+          throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
+        }
+        return '/search';
+      };
+      return list(core, path, SearchResultSchema, (b) => b.categories, params, options);
+    },
+
+    /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
+    autocomplete(params: { q: string }, options?: RequestOptions) {
+      const path = () => {
+        if (typeof params?.q !== 'string' || params.q.length === 0) {
+          throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
+        }
+        return '/autocomplete';
+      };
+      return get(
+        core,
+        path,
+        AutocompleteSchema,
+        (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
+        params,
+        options,
+      );
+    },
+
+    categories: {
+      /** GET /categories */
+      list: (params?: PageParams, options?: RequestOptions) => categoryList('/categories', params, options),
+      /** GET /categories/:id */
+      get: (categoryId: number, options?: RequestOptions) =>
+        category(() => `/categories/${id(categoryId)}`, options),
+      /** GET /categories/root */
+      root: (options?: RequestOptions) => category('/categories/root', options),
+      /** GET /categories/:id/parent */
+      parent: (categoryId: number, options?: RequestOptions) =>
+        category(() => `/categories/${id(categoryId)}/parent`, options),
+      /** GET /categories/:id/children */
+      children: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
+        categoryList(() => `/categories/${id(categoryId)}/children`, params, options),
+      /** GET /categories/:id/specifications (`include: 'group'` adds `groups` and each `group_id`). */
+      specifications<P extends { include?: 'group' | undefined } | undefined = undefined>(
+        categoryId: number,
+        params?: P,
+        options?: RequestOptions,
+      ) {
+        return get(
+          core,
+          () => {
+            oneOf('include', params?.include, ['group'] as const);
+            return `/categories/${id(categoryId)}/specifications`;
+          },
+          SpecificationListSchema,
+          (b: CategorySpecifications<P>) => b,
+          params,
+          options,
+        );
+      },
+      /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
+      manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
+        return list<Manufacturer, ManufacturerList>(
+          core,
+          () => {
+            checkOrder(params, ['name', 'popularity'] as const);
+            return `/categories/${id(categoryId)}/manufacturers`;
+          },
+          ManufacturerListSchema,
+          (b) => b.manufacturers,
+          params,
+          options,
+        );
+      },
+      /** GET /categories/:category_id/skus with every filter the API takes. */
+      skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
+        const path = () => {
+          checkOrder(params);
+          for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) {
+            for (const value of params?.[key] ?? []) id(value, key);
+          }
+          return `/categories/${id(categoryId)}/skus`;
+        };
+        return skuList(path, params, options);
+      },
+      /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
+      filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
+        list<FilterGroup, FilterGroupList>(
+          core,
+          () => `/categories/${id(categoryId)}/filter_groups`,
+          FilterGroupListSchema,
+          (b) => b.filter_groups,
+          params,
+          options,
+        ),
+    },
+
+    manufacturers: {
+      /** GET /manufacturers */
+      list: (params?: PageParams, options?: RequestOptions) =>
+        list<Manufacturer, ManufacturerList>(
+          core,
+          '/manufacturers',
+          ManufacturerListSchema,
+          (b) => b.manufacturers,
+          params,
+          options,
+        ),
+      /** GET /manufacturers/:id */
+      get: (manufacturerId: number, options?: RequestOptions) =>
+        get(
+          core,
+          () => `/manufacturers/${id(manufacturerId)}`,
+          ManufacturerEnvelopeSchema,
+          (b: { manufacturer: Manufacturer }) => b.manufacturer,
+          undefined,
+          options,
+        ),
+      /** GET /manufacturers/:id/categories, ordered by `name` or `popularity`. */
+      categories: (
+        manufacturerId: number,
+        params?: ManufacturerCategoriesParams,
+        options?: RequestOptions,
+      ) => {
+        const path = () => {
+          checkOrder(params, ['name', 'popularity'] as const);
+          return `/manufacturers/${id(manufacturerId)}/categories`;
+        };
+        return categoryList(path, params, options);
+      },
+      /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
+      skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) => {
+        const path = () => {
+          checkOrder(params, ['price', 'popularity'] as const);
+          return `/manufacturers/${id(manufacturerId)}/skus`;
+        };
+        return skuList(path, params, options);
+      },
+    },
+  };
+}
+
+export type CatalogResource = ReturnType<typeof catalogResource>;

@@ -1,0 +1,96 @@
+import { APIPromise } from '../core/api-promise.js';
+import { InvalidRequestError } from '../core/errors.js';
+import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
+import { PagePromise } from '../core/pagination.js';
+import type { QueryParams } from '../core/query.js';
+import type { Schema } from '../core/validate.js';
+
+export type { RequestOptions };
+
+/** `page` (1-based) and `per` (page size, default 25) of every list. */
+export interface PageParams {
+  page?: number | undefined;
+  per?: number | undefined;
+}
+
+export type OrderDir = 'asc' | 'desc';
+
+/** A record id as a path segment; rejects what the server could only answer with 404. */
+export function id(value: number | string, name = 'id'): string {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
+    throw new InvalidRequestError(
+      `${name} must be a positive integer, got ${JSON.stringify(value)}`,
+      'InvalidId',
+      name,
+    );
+  }
+  return String(n);
+}
+
+/** Throws unless `value` is undefined or one of `allowed`. */
+export function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new InvalidRequestError(
+      `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
+      'InvalidParam',
+      name,
+    );
+  }
+}
+
+function checkPaging(params: PageParams | undefined): void {
+  for (const name of ['page', 'per'] as const) {
+    const value = params?.[name];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
+      throw new InvalidRequestError(`${name} must be an integer >= 1, got ${value}`, 'InvalidParam', name);
+    }
+  }
+}
+
+/** The call every resource method makes: path, params, schema, result. */
+export type PathSpec = string | (() => string);
+
+export function get<T>(
+  core: HttpCore,
+  path: PathSpec,
+  schema: Schema<unknown>,
+  select: (body: never) => T,
+  query?: object,
+  options?: RequestOptions,
+): APIPromise<T> {
+  return new APIPromise(
+    core.request<T>({ method: 'GET', path, schema, select, query: query as QueryParams, options }),
+  );
+}
+
+export function call<T>(core: HttpCore, spec: CallSpec<T>): APIPromise<T> {
+  return new APIPromise(core.request(spec));
+}
+
+/** A paginated GET: `items` picks the list out of each page's body. */
+export function list<Item, Body>(
+  core: HttpCore,
+  path: PathSpec,
+  schema: Schema<Body>,
+  items: (body: Body) => Item[],
+  params: (PageParams & object) | undefined,
+  options?: RequestOptions,
+): PagePromise<Item, Body> {
+  const query = params as QueryParams | undefined;
+  return new PagePromise<Item, Body>(
+    (page) =>
+      core.request<Body>({
+        method: 'GET',
+        path: () => {
+          checkPaging(params);
+          return typeof path === 'function' ? path() : path;
+        },
+        schema,
+        query: page === undefined ? query : { ...query, page },
+        options,
+      }),
+    items,
+    params?.page ?? 1,
+  );
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod/mini';
+
+/** `meta.pagination` of every list answer. */
+export const PaginationSchema = z.object({
+  total_results: z.number(),
+  total_pages: z.number(),
+  page: z.number(),
+  per: z.number(),
+});
+export type PaginationMeta = z.infer<typeof PaginationSchema>;
+
+/** `meta` of a plain list answer (search answers may carry no pagination). */
+export const ListMetaSchema = z.object({ pagination: z.optional(PaginationSchema) });
+export type ListMeta = z.infer<typeof ListMetaSchema>;
+
+/** A string the spec types S that recordings also show as null ("blank fields are null"). */
+export const nullableString = () => z.nullable(z.string());

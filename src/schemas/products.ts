@@ -1,0 +1,126 @@
+import { z } from 'zod/mini';
+import { SpecificationSchema } from './catalog.js';
+import { ListMetaSchema, nullableString } from './common.js';
+import { ShopSchema } from './shops.js';
+
+/** The full cost of buying a product with the user's preferences (since 3.2.0). */
+export const BlpSchema = z.object({
+  shipping_cost: z.number(),
+  payment_method_cost: z.optional(z.nullable(z.number())),
+  final_price: z.optional(z.nullable(z.number())),
+});
+export type Blp = z.infer<typeof BlpSchema>;
+
+export const ProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sku_id: z.number(),
+  shop_id: z.number(),
+  category_id: z.number(),
+  availability: z.string(),
+  click_url: z.string(),
+  /** The shop's own id for the product; a string even when it looks numeric ("062276"). */
+  shop_uid: z.string(),
+  /** Exact shipping cost when the shop sets it. */
+  expenses: z.optional(z.nullable(z.number())),
+  web_uri: z.string(),
+  /** Element shape not documented. */
+  sizes: z.optional(z.nullable(z.array(z.unknown()))),
+  /** In product cards. */
+  color: z.optional(nullableString()),
+  price: z.number(),
+  /** Since 3.1.0. */
+  immediate_pickup: z.optional(z.boolean()),
+  blp: z.optional(BlpSchema),
+  /** With `embed=shop`. */
+  shop: z.optional(ShopSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+// Not in the spec: the recorded GET /products/:id answer carries the user's delivery location
+// and payment method that `blp` was computed for.
+export const PersonalizationSchema = z.object({
+  location: z.optional(
+    z.nullable(
+      z.object({
+        address_id: z.optional(z.nullable(z.number())),
+        label: nullableString(),
+        lat: nullableString(),
+        lng: nullableString(),
+        type: z.string(),
+        country_code: nullableString(),
+      }),
+    ),
+  ),
+  payment_method: z.optional(z.nullable(z.object({ type: z.string() }))),
+});
+export type Personalization = z.infer<typeof PersonalizationSchema>;
+
+export const ProductEnvelopeSchema = z.object({
+  product: ProductSchema,
+  meta: z.optional(z.object({ personalization: z.optional(PersonalizationSchema) })),
+});
+export type ProductEnvelope = z.infer<typeof ProductEnvelopeSchema>;
+
+// Sparse fieldsets (`fields[root]`, `fields[shop]`, `fields_except[...]`) may drop any field of
+// the product or of its embedded shop; the fields kept keep their types.
+export const SparseProductSchema = z.extend(z.partial(ProductSchema), {
+  shop: z.optional(z.partial(ShopSchema)),
+});
+export type SparseProduct = z.infer<typeof SparseProductSchema>;
+
+export const SparseProductEnvelopeSchema = z.extend(ProductEnvelopeSchema, { product: SparseProductSchema });
+export type SparseProductEnvelope = z.infer<typeof SparseProductEnvelopeSchema>;
+
+/** GET /skus/:id/products and GET /shops/:shop_id/products/search. */
+export const ProductListSchema = z.object({ products: z.array(ProductSchema), meta: ListMetaSchema });
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+// --- product cards --------------------------------------------------------------------------
+
+export const ProductCardSchema = z.object({
+  products: z.array(ProductSchema),
+  shop: ShopSchema,
+  blp: z.optional(BlpSchema),
+  /** Null in every answer seen; shape not documented. */
+  reseller: z.unknown(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+export const ProductCardGroupSchema = z.object({ cards: z.array(ProductCardSchema) });
+export type ProductCardGroup = z.infer<typeof ProductCardGroupSchema>;
+
+/** GET /skus/:id/product_cards. */
+export const ProductCardGroupListSchema = z.object({ product_cards: z.array(ProductCardGroupSchema) });
+export type ProductCardGroupList = z.infer<typeof ProductCardGroupListSchema>;
+
+// --- SKU specifications and price history ---------------------------------------------------
+
+/** GET /skus/:id/specifications: the category's specifications with this SKU's values. */
+export const SkuSpecificationListSchema = z.object({
+  specifications: z.array(SpecificationSchema),
+  // Not in the spec (which answers `{specifications}` only): the recording adds the SKU's
+  // full description here.
+  meta: z.optional(z.object({ full_description: z.optional(nullableString()) })),
+});
+export type SkuSpecificationList = z.infer<typeof SkuSpecificationListSchema>;
+
+export const AveragePricePointSchema = z.object({ date: z.string(), price: z.number() });
+export type AveragePricePoint = z.infer<typeof AveragePricePointSchema>;
+
+export const LowestPricePointSchema = z.object({
+  date: z.string(),
+  price: z.number(),
+  shop_name: nullableString(),
+});
+export type LowestPricePoint = z.infer<typeof LowestPricePointSchema>;
+
+export const PriceHistorySchema = z.object({
+  average: z.array(AveragePricePointSchema),
+  lowest: z.array(LowestPricePointSchema),
+});
+export type PriceHistory = z.infer<typeof PriceHistorySchema>;
+
+/** GET /skus/:id/price_history (shape not in the spec). */
+export const PriceHistoryEnvelopeSchema = z.object({ history: PriceHistorySchema });
+export type PriceHistoryEnvelope = z.infer<typeof PriceHistoryEnvelopeSchema>;

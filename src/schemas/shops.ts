@@ -1,0 +1,137 @@
+import { z } from 'zod/mini';
+import { ListMetaSchema, nullableString } from './common.js';
+
+export const ShopPaymentMethodsSchema = z.object({
+  credit_card: z.boolean(),
+  paypal: z.boolean(),
+  bank: z.boolean(),
+  spot_cash: z.boolean(),
+  // The spec lists bkm and ipara as B, but the recorded shop (3.1) has neither.
+  bkm: z.optional(z.boolean()),
+  ipara: z.optional(z.boolean()),
+  /** Sometimes absent; recorded as "" when the shop offers none. */
+  installments: z.optional(nullableString()),
+});
+export type ShopPaymentMethods = z.infer<typeof ShopPaymentMethodsSchema>;
+
+export const ShopShippingSchema = z.object({
+  free: z.boolean(),
+  // The spec gives `free_from` and `free_from_info` no type; recordings only show null.
+  free_from: z.unknown(),
+  free_from_info: z.unknown(),
+  min_price: nullableString(),
+  /** Since 3.1.1: true when the shop has shipping rules. Absent in shop search results. */
+  shipping_cost_enabled: z.optional(z.boolean()),
+});
+export type ShopShipping = z.infer<typeof ShopShippingSchema>;
+
+export const ShopExtraInfoSchema = z.object({
+  time_on_platform: nullableString(),
+  orders_per_week: z.optional(nullableString()),
+});
+export type ShopExtraInfo = z.infer<typeof ShopExtraInfoSchema>;
+
+export const ShopSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  link: z.string(),
+  phone: nullableString(),
+  image_url: nullableString(),
+  thumbshot_url: nullableString(),
+  reviews_count: z.number(),
+  /** The reviews counted for the score. */
+  latest_reviews_count: z.number(),
+  review_score: z.number(),
+  payment_methods: ShopPaymentMethodsSchema,
+  shipping: ShopShippingSchema,
+  web_uri: z.string(),
+  extra_info: ShopExtraInfoSchema,
+  top_positive_reasons: z.array(z.string()),
+});
+export type Shop = z.infer<typeof ShopSchema>;
+
+export const ShopEnvelopeSchema = z.object({ shop: ShopSchema });
+export type ShopEnvelope = z.infer<typeof ShopEnvelopeSchema>;
+
+/** GET /shops/search. */
+export const ShopListSchema = z.object({ shops: z.array(ShopSchema), meta: ListMetaSchema });
+export type ShopList = z.infer<typeof ShopListSchema>;
+
+// --- reviews --------------------------------------------------------------------------------
+
+export const ShopReviewSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  review: nullableString(),
+  rating: z.number(),
+  // Untyped in the spec; always null in the recordings.
+  shop_reply: z.unknown(),
+  created_at: z.string(),
+  /** Whether `reasons` are complaints. */
+  negative: z.boolean(),
+  reasons: z.array(z.string()),
+});
+export type ShopReview = z.infer<typeof ShopReviewSchema>;
+
+export const ShopRatingBreakdownSchema = z.object({
+  /** `positive` or `negative`. */
+  impression: z.string(),
+  percentage: z.number(),
+  count: z.number(),
+});
+export type ShopRatingBreakdown = z.infer<typeof ShopRatingBreakdownSchema>;
+
+export const ShopReviewListMetaSchema = z.extend(ListMetaSchema, {
+  /** With `include_meta=shop_rating_breakdown`. */
+  shop_rating_breakdown: z.optional(z.array(ShopRatingBreakdownSchema)),
+});
+export type ShopReviewListMeta = z.infer<typeof ShopReviewListMetaSchema>;
+
+export const ShopReviewListSchema = z.object({
+  reviews: z.array(ShopReviewSchema),
+  meta: ShopReviewListMetaSchema,
+});
+export type ShopReviewList = z.infer<typeof ShopReviewListSchema>;
+
+// --- locations ------------------------------------------------------------------------------
+
+/** Every part is null unless the location's `format` is `structured`. */
+export const LocationAddressSchema = z.object({
+  id: z.number(),
+  street_number: z.optional(nullableString()),
+  street: z.optional(nullableString()),
+  postcode: z.optional(nullableString()),
+  city: z.optional(nullableString()),
+  region: z.optional(nullableString()),
+  country: z.optional(nullableString()),
+});
+export type LocationAddress = z.infer<typeof LocationAddressSchema>;
+
+export const ShopLocationSchema = z.object({
+  id: z.number(),
+  headquarter: z.boolean(),
+  phones: z.array(z.string()),
+  pickup_point: z.boolean(),
+  store: z.boolean(),
+  full_address: nullableString(),
+  /** `structured` or `unstructured`. */
+  format: z.string(),
+  lat: nullableString(),
+  lng: nullableString(),
+  info: nullableString(),
+  /** With `embed=address`. */
+  address: z.optional(LocationAddressSchema),
+  // Not in the spec: the recorded GET /locations/find answer adds the distance from the
+  // queried point (in metres, by the values seen).
+  distance: z.optional(z.number()),
+});
+export type ShopLocation = z.infer<typeof ShopLocationSchema>;
+
+export const ShopLocationEnvelopeSchema = z.object({ location: ShopLocationSchema });
+export type ShopLocationEnvelope = z.infer<typeof ShopLocationEnvelopeSchema>;
+
+export const ShopLocationListSchema = z.object({
+  locations: z.array(ShopLocationSchema),
+  meta: ListMetaSchema,
+});
+export type ShopLocationList = z.infer<typeof ShopLocationListSchema>;

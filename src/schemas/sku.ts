@@ -1,0 +1,41 @@
+import { z } from 'zod/mini';
+
+export const SkuImagesSchema = z.object({
+  main: z.nullable(z.string()),
+  alternatives: z.array(z.string()),
+});
+
+/** A SKU: one sellable item, an aggregation of the products of many shops. */
+export const SkuSchema = z.object({
+  id: z.number(),
+  ean: z.string(),
+  pn: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  category_id: z.number(),
+  /** `"<shop id>|<shop name>|<shop slug>"`; see `parseFirstProductShopInfo`. */
+  first_product_shop_info: z.nullable(z.string()),
+  click_url: z.nullable(z.string()),
+  price_max: z.number(),
+  price_min: z.number(),
+  reviewscore: z.number(),
+  shop_count: z.number(),
+  plain_spec_summary: z.string(),
+  manufacturer_id: z.nullable(z.number()),
+  future: z.boolean(),
+  reviews_count: z.number(),
+  virtual: z.boolean(),
+  images: SkuImagesSchema,
+  web_uri: z.string(),
+  /** Since 3.1.1. */
+  comparable: z.optional(z.boolean()),
+  /** Since 3.1.0, in category SKU listings. */
+  favorited: z.optional(z.boolean()),
+  reviewable: z.optional(z.boolean()),
+  name_source: z.optional(z.nullable(z.string())),
+  /** Since 3.2.1; shape not documented. */
+  sizes: z.optional(z.nullable(z.array(z.unknown()))),
+  /** Since 3.2.1. */
+  description: z.optional(z.nullable(z.string())),
+});
+export type Sku = z.infer<typeof SkuSchema>;

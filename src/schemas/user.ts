@@ -1,0 +1,125 @@
+import { z } from 'zod/mini';
+import { ListMetaSchema, nullableString } from './common.js';
+
+export const UserStatsSchema = z.object({
+  sku_review_count: z.number(),
+  shop_review_count: z.number(),
+  sku_comment_count: z.number(),
+  received_votes: z.number(),
+});
+export type UserStats = z.infer<typeof UserStatsSchema>;
+
+export const EmailNotificationSettingSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  description: nullableString(),
+  enabled: z.boolean(),
+});
+export type EmailNotificationSetting = z.infer<typeof EmailNotificationSettingSchema>;
+
+export const UserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  /** Account kind: the native one, `open_id`, or a third-party provider. */
+  type: z.string(),
+  /** `male` or `female`. */
+  sex: z.optional(nullableString()),
+  /** URI. */
+  avatar: nullableString(),
+  created_at: z.string(),
+  email: z.string(),
+  // N in the spec, but a user who never gave a birth year has a blank, hence null, one.
+  birthyear: z.nullable(z.number()),
+  mobile: z.optional(nullableString()),
+  stats: UserStatsSchema,
+  email_notifications: z.array(EmailNotificationSettingSchema),
+  // Since 3.2.1. The spec types it S yet describes it as "true when a staff member", so both
+  // a boolean and a string are accepted.
+  is_staff: z.optional(z.union([z.boolean(), z.string()])),
+  resend_verification_email: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET and PATCH /user. */
+export const UserEnvelopeSchema = z.object({ user: UserSchema });
+export type UserEnvelope = z.infer<typeof UserEnvelopeSchema>;
+
+/** GET /user/avatars: URIs whose file names are the accepted `avatar_preset` values. */
+export const AvatarListSchema = z.object({ avatars: z.array(z.string()) });
+export type AvatarList = z.infer<typeof AvatarListSchema>;
+
+// --- addresses ------------------------------------------------------------------------------
+
+export const AddressSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  // The spec lists `full` (S), but the recorded PUT /user/addresses/:id answer has no `full`
+  // and carries the address in parts (first_name … zip) instead.
+  full: z.optional(nullableString()),
+  first_name: z.optional(nullableString()),
+  last_name: z.optional(nullableString()),
+  street_name: z.optional(nullableString()),
+  street_number: z.optional(nullableString()),
+  city: z.optional(nullableString()),
+  zip: z.optional(nullableString()),
+  region: z.optional(nullableString()),
+  phone: z.optional(nullableString()),
+  mobile: z.optional(nullableString()),
+  /** May be filled in only after a full change. */
+  lng: z.optional(nullableString()),
+  lat: z.optional(nullableString()),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const AddressEnvelopeSchema = z.object({ address: AddressSchema });
+export type AddressEnvelope = z.infer<typeof AddressEnvelopeSchema>;
+
+/** GET /user/addresses (not paginated). */
+export const AddressListSchema = z.object({ addresses: z.array(AddressSchema) });
+export type AddressList = z.infer<typeof AddressListSchema>;
+
+export const AddressFormSchema = z.object({
+  /** Names of the required fields: `label`, `full`. */
+  required: z.array(z.string()),
+});
+export type AddressForm = z.infer<typeof AddressFormSchema>;
+
+/** GET /user/addresses/new. */
+export const AddressFormEnvelopeSchema = z.object({ address_form: AddressFormSchema });
+export type AddressFormEnvelope = z.infer<typeof AddressFormEnvelopeSchema>;
+
+// --- saved orders ---------------------------------------------------------------------------
+
+export const SavedOrderLineItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  // Untyped in the spec.
+  image: z.unknown(),
+  sku_id: z.number(),
+  product_id: z.number(),
+  category_id: z.number(),
+});
+export type SavedOrderLineItem = z.infer<typeof SavedOrderLineItemSchema>;
+
+export const SavedOrderSchema = z.object({
+  date: z.string(),
+  products_cost: z.number(),
+  shipping_cost: z.number(),
+  total_cost: z.number(),
+  line_items: z.array(SavedOrderLineItemSchema),
+  shop_id: z.number(),
+  order_code: z.string(),
+});
+export type SavedOrder = z.infer<typeof SavedOrderSchema>;
+
+export const SavedOrderListSchema = z.object({
+  saved_orders: z.array(SavedOrderSchema),
+  meta: ListMetaSchema,
+});
+export type SavedOrderList = z.infer<typeof SavedOrderListSchema>;
+
+// The spec gives DELETE /user/logout no body; the recording answers 200 with an empty (null)
+// body. Anything the server may send instead is only an acknowledgement.
+export const LogoutAnswerSchema = z.nullish(z.object({}));
+export type LogoutAnswer = z.infer<typeof LogoutAnswerSchema>;

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createSandbox } from './index.js';
+import type { SandboxOptions } from './types.js';
+
+const USAGE = `Usage: price-catalog-sandbox [options]
+
+Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopback.
+
+  --port N          port to listen on (default: a free port)
+  --host H          interface to bind (default 127.0.0.1)
+  --seed N          data and fault seed (default 1)
+  --rate-limit N    requests per token and window (default 100)
+  --window-ms N     rate-limit window in ms (default 60000)
+  --daily-limit N   calls per client and UTC day, or "none" (default 1000)
+  --latency MS      delay per API request: MS or MIN-MAX
+  --help            show this text`;
+
+function integer(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw))
+    throw new Error(`--${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function latency(raw: string | undefined): SandboxOptions['latencyMs'] {
+  if (raw === undefined) return undefined;
+  const range = /^(\d+)-(\d+)$/.exec(raw);
+  if (range) return [Number(range[1]), Number(range[2])];
+  return integer('latency', raw);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'window-ms': { type: 'string' },
+      'daily-limit': { type: 'string' },
+      latency: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const daily = values['daily-limit'];
+  const options: SandboxOptions = {
+    seed: integer('seed', values.seed) ?? 1,
+    rateLimit: {
+      limit: integer('rate-limit', values['rate-limit']) ?? 100,
+      windowMs: integer('window-ms', values['window-ms']) ?? 60_000,
+    },
+    dailyLimit: daily === 'none' || daily === 'null' ? null : (integer('daily-limit', daily) ?? 1000),
+  };
+  const delay = latency(values.latency);
+  if (delay !== undefined) options.latencyMs = delay;
+
+  const sandbox = createSandbox(options);
+  const listenOptions: { port?: number; host?: string } = {};
+  const port = integer('port', values.port);
+  if (port !== undefined) listenOptions.port = port;
+  if (values.host !== undefined) listenOptions.host = values.host;
+  const server = await sandbox.listen(listenOptions);
+
+  console.log(`price-catalog sandbox listening (seed ${options.seed})`);
+  console.log(`  base URL:      ${server.baseUrl}`);
+  console.log(`  auth URL:      ${server.authUrl}`);
+  console.log(`  client id:     ${sandbox.clientId}`);
+  console.log(`  client secret: ${sandbox.clientSecret}`);
+
+  const stop = (signal: string): void => {
+    console.log(`\n${signal}: closing`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exit(2);
+});

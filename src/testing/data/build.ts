@@ -1,0 +1,62 @@
+import { buildCategories } from './categories.js';
+import { ROOT_CATEGORY_ID } from './category-tree.js';
+import { idSequence } from './id-sequence.js';
+import { buildLeafFilters, createIdSources } from './leaf-filters.js';
+import { buildManufacturers } from './manufacturers.js';
+import { LEAF_PROFILES } from './profiles.js';
+import { deriveRng } from './random.js';
+import { buildShopLocations, buildShops } from './shops.js';
+import { buildLeafSkus } from './skus.js';
+import type { SandboxData } from './types.js';
+
+/** The whole seeded catalog. Pure: the same seed always gives equal data. */
+export function buildData(seed: number): SandboxData {
+  const categories = buildCategories(deriveRng(seed, 'categories'), LEAF_PROFILES);
+  const manufacturers = buildManufacturers(deriveRng(seed, 'manufacturers'));
+  const shops = buildShops(deriveRng(seed, 'shops'));
+  const shopLocations = buildShopLocations(deriveRng(seed, 'locations'), shops);
+  const data: SandboxData = {
+    rootId: ROOT_CATEGORY_ID,
+    categories,
+    manufacturers,
+    shops,
+    shopLocations,
+    skus: [],
+    products: [],
+    specificationGroups: [],
+    specifications: [],
+    filterGroups: [],
+    filters: [],
+  };
+
+  const rng = deriveRng(seed, 'skus');
+  const ids = createIdSources(deriveRng(seed, 'spec-ids'));
+  const nextSkuId = idSequence(rng, 2_119_391, 25_000);
+  const nextProductId = idSequence(rng, 25_809_770, 400);
+  const manufacturersByName = new Map(manufacturers.map((m) => [m.name, m]));
+  for (const profile of LEAF_PROFILES) {
+    const category = categories.find((c) => c.id === profile.categoryId);
+    if (category?.children_count !== 0) throw new Error(`sandbox data: ${profile.categoryId} is not a leaf`);
+    const filters = buildLeafFilters(rng, ids, profile);
+    const family = category.family_id;
+    const leaf = buildLeafSkus({
+      rng,
+      profile,
+      category,
+      filters,
+      manufacturers: manufacturersByName,
+      shops: shops.filter(
+        (shop) => shop.families.length === 0 || (family !== null && shop.families.includes(family)),
+      ),
+      nextSkuId,
+      nextProductId,
+    });
+    data.specificationGroups.push(...filters.groups);
+    data.specifications.push(...filters.specifications);
+    data.filterGroups.push(...filters.filterGroups);
+    data.filters.push(...filters.filters);
+    data.skus.push(...leaf.skus);
+    data.products.push(...leaf.products);
+  }
+  return data;
+}

@@ -1,0 +1,208 @@
+import { bands, code, fromLists, ORDER_DEFAULT, ORDER_WITH_NEWEST } from './profile-helpers.js';
+import type { LeafProfile } from './profile-types.js';
+
+const TABLET_MODELS: Readonly<Record<string, readonly string[]>> = {
+  Samsung: [
+    'Galaxy Tab A8 10.5"',
+    'Galaxy Tab A9+ 11"',
+    'Galaxy Tab S8 11"',
+    'Galaxy Tab S9 FE 10.9"',
+    'Galaxy Tab S9 Ultra 14.6"',
+  ],
+  Apple: [
+    'iPad 2021 10.2"',
+    'iPad 2022 10.9"',
+    'iPad Air 2022 10.9"',
+    'iPad Pro 2022 11"',
+    'iPad mini 2021 8.3"',
+  ],
+  Lenovo: ['Tab M8 8"', 'Tab M10 Plus 10.6"', 'Tab P11 11"', 'Tab P12 12.7"'],
+  Huawei: ['MatePad 11 11"', 'MatePad T10s 10.1"', 'MatePad SE 10.4"'],
+  Xiaomi: ['Pad 5 11"', 'Pad 6 11"', 'Redmi Pad SE 11"'],
+  Alcatel: ['1T 7 7"', '3T 8 8"'],
+};
+
+export const TABLETS: LeafProfile = {
+  categoryId: 1105,
+  skus: [45, 70],
+  price: [70, 1700],
+  priceBands: [200, 400, 800],
+  manufacturers: Object.keys(TABLET_MODELS),
+  model: fromLists(TABLET_MODELS),
+  groups: ['Βασικά Χαρακτηριστικά', 'Μνήμη', 'Συνδεσιμότητα'],
+  specs: [
+    {
+      name: 'Λειτουργικό Σύστημα',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['Android'],
+      byManufacturer: { Apple: ['iPadOS'], Huawei: ['HarmonyOS'] },
+      summary: 'Λειτουργικό',
+      filter: 3,
+    },
+    {
+      name: 'Εσωτερική Μνήμη RAM',
+      unit: 'GB',
+      group: 'Μνήμη',
+      values: ['2', '3', '4', '6', '8'],
+      summary: 'RAM',
+      filter: 2,
+    },
+    {
+      name: 'Χωρητικότητα',
+      unit: 'GB',
+      group: 'Μνήμη',
+      values: ['32', '64', '128', '256'],
+      summary: 'Μνήμη Αποθήκευσης',
+      filter: 2,
+      variant: true,
+    },
+    {
+      name: 'Συνδεσιμότητα',
+      group: 'Συνδεσιμότητα',
+      values: ['WiFi', 'WiFi', 'WiFi + 4G', 'WiFi + 5G'],
+      summary: 'Δίκτυο',
+      filter: 2,
+    },
+  ],
+  orderBy: ORDER_WITH_NEWEST,
+  defaultOrder: 'pricevat',
+  partNumber: (rng) => (rng.chance(0.7) ? code(rng, 'AA-A999AAA') : ''),
+};
+
+const TABLET_CASE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  Spigen: ['Rugged Armor Pro', 'Urban Fit', 'Liquid Air Folio'],
+  Samsung: ['Book Cover', 'Keyboard Cover', 'Smart Book Cover'],
+  Apple: ['Smart Folio', 'Magic Keyboard'],
+  Lenovo: ['Folio Case', 'Keyboard Pack'],
+};
+
+export const TABLET_CASES: LeafProfile = {
+  categoryId: 1608,
+  skus: [25, 40],
+  price: [8, 300],
+  priceBands: [20, 50, 100],
+  manufacturers: Object.keys(TABLET_CASE_TYPES),
+  model: (rng, manufacturer) =>
+    `${rng.pick(TABLET_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(['iPad 10.9"', 'iPad Air', 'Galaxy Tab S9', 'Galaxy Tab A8', 'Tab P11', 'Tab M10'])}`,
+  variantFormat: 'bare',
+  groups: ['Χαρακτηριστικά'],
+  specs: [
+    {
+      name: 'Τύπος',
+      group: 'Χαρακτηριστικά',
+      values: ['Flip Cover', 'Back Cover', 'Με Πληκτρολόγιο'],
+      summary: '',
+      filter: 2,
+    },
+    {
+      name: 'Χρώμα',
+      group: 'Χαρακτηριστικά',
+      values: ['Μαύρο', 'Μπλε', 'Γκρι', 'Ροζ'],
+      filter: 2,
+      variant: true,
+    },
+  ],
+  orderBy: ORDER_DEFAULT,
+  defaultOrder: 'popularity',
+  partNumber: (rng) => (rng.chance(0.5) ? code(rng, 'AAA99999') : ''),
+};
+
+const SSD_MODELS: Readonly<Record<string, readonly string[]>> = {
+  Samsung: ['870 EVO', '980', '980 Pro', '990 Pro', '970 EVO Plus'],
+  Kingston: ['A400', 'NV2', 'KC3000', 'Fury Renegade'],
+  Crucial: ['MX500', 'P3', 'P3 Plus', 'P5 Plus', 'BX500'],
+  'Western Digital': ['Blue SA510', 'Blue SN580', 'Black SN770', 'Black SN850X', 'Green SN350'],
+  Seagate: ['BarraCuda 510', 'FireCuda 530'],
+};
+
+export const SSDS: LeafProfile = {
+  categoryId: 88,
+  skus: [55, 80],
+  price: [18, 420],
+  priceBands: [50, 100, 200],
+  manufacturers: Object.keys(SSD_MODELS),
+  model: fromLists(SSD_MODELS),
+  groups: ['Βασικά Χαρακτηριστικά', 'Επιδόσεις'],
+  specs: [
+    {
+      name: 'Χωρητικότητα',
+      unit: 'GB',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['240', '250', '480', '500', '960', '1000', '2000', '4000'],
+      summary: 'Χωρητικότητα',
+      filter: 2,
+      variant: true,
+    },
+    {
+      name: 'Form Factor',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['2.5"', 'M.2 2280'],
+      summary: 'Form Factor',
+      filter: 2,
+    },
+    {
+      name: 'Interface',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['SATA III', 'PCI Express 3.0', 'PCI Express 4.0'],
+      summary: 'Interface',
+      filter: 2,
+    },
+    {
+      name: 'Ταχύτητα Ανάγνωσης',
+      unit: 'MB/s',
+      group: 'Επιδόσεις',
+      values: ['500', '550', '2100', '3500', '5000', '7300'],
+      summary: 'Ανάγνωση',
+      bands: { group: 'Ταχύτητα Ανάγνωσης', bands: bands([1000, 4000], ' MB/s') },
+    },
+  ],
+  orderBy: ORDER_WITH_NEWEST,
+  defaultOrder: 'pricevat',
+  partNumber: (rng) => (rng.chance(0.85) ? code(rng, 'AA-9A9AAA9999A') : ''),
+};
+
+const HDD_MODELS: Readonly<Record<string, readonly string[]>> = {
+  'Western Digital': ['Blue', 'Red Plus', 'Purple', 'Black'],
+  Seagate: ['BarraCuda', 'IronWolf', 'SkyHawk', 'Exos 7E10'],
+  Toshiba: ['P300', 'N300', 'X300', 'S300'],
+};
+
+export const HDDS: LeafProfile = {
+  categoryId: 89,
+  skus: [30, 50],
+  price: [38, 380],
+  priceBands: [60, 120, 250],
+  manufacturers: Object.keys(HDD_MODELS),
+  model: fromLists(HDD_MODELS),
+  groups: ['Βασικά Χαρακτηριστικά'],
+  specs: [
+    {
+      name: 'Χωρητικότητα',
+      unit: 'TB',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['1', '2', '3', '4', '6', '8', '12'],
+      summary: 'Χωρητικότητα',
+      filter: 2,
+      variant: true,
+    },
+    { name: 'Form Factor', group: 'Βασικά Χαρακτηριστικά', values: ['3.5"', '2.5"'], summary: '', filter: 2 },
+    {
+      name: 'Ταχύτητα Περιστροφής',
+      unit: 'rpm',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['5400', '5900', '7200'],
+      summary: 'Στροφές',
+      filter: 2,
+    },
+    {
+      name: 'Cache',
+      unit: 'MB',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['64', '128', '256'],
+      summary: 'Cache',
+    },
+  ],
+  orderBy: ORDER_DEFAULT,
+  defaultOrder: 'pricevat',
+  partNumber: (rng) => (rng.chance(0.85) ? code(rng, 'AA9999AAAA') : ''),
+};

@@ -1,0 +1,307 @@
+import { bands, code, expand, fromLists, ORDER_DEFAULT, ORDER_WITH_NEWEST } from './profile-helpers.js';
+import type { LeafProfile } from './profile-types.js';
+
+const STORAGE = ['16', '32', '64', '128', '256', '512'];
+
+const PHONE_MODELS: Readonly<Record<string, readonly string[]>> = {
+  Samsung: [
+    ...expand(
+      ['Galaxy A'],
+      ['12', '13', '14', '15', '22', '23', '25', '32', '33', '34', '35', '52', '53', '54', '55'],
+    ),
+    ...expand(
+      ['Galaxy S20', 'Galaxy S21', 'Galaxy S22', 'Galaxy S23', 'Galaxy S24'],
+      ['', '+', ' Ultra', ' FE'],
+    ),
+    ...expand(['Galaxy M'], ['13', '23', '33', '53']),
+    'Galaxy Z Flip5',
+    'Galaxy Z Fold5',
+    'Galaxy Trend 2 Lite',
+    'Galaxy S7 Edge Duos',
+  ],
+  Apple: [
+    ...expand(
+      ['iPhone 11', 'iPhone 12', 'iPhone 13', 'iPhone 14', 'iPhone 15'],
+      ['', ' Pro', ' Pro Max', ' mini', ' Plus'],
+    ),
+    'iPhone SE 2020',
+    'iPhone SE 2022',
+    'iPhone 5S',
+    'iPhone 6s',
+    'iPhone XR',
+  ],
+  Xiaomi: [
+    ...expand(
+      ['Redmi Note 10', 'Redmi Note 11', 'Redmi Note 12', 'Redmi Note 13'],
+      ['', ' Pro', ' Pro+', 'S'],
+    ),
+    ...expand(['Redmi 10', 'Redmi 12', 'Redmi 13'], ['', 'C', 'A']),
+    ...expand(['Poco X5', 'Poco X6', 'Poco F5', 'Poco M6'], ['', ' Pro']),
+    'Mi 11 Lite',
+  ],
+  Huawei: [
+    ...expand(['P30', 'P40', 'P50'], ['', ' Lite', ' Pro']),
+    ...expand(['Nova '], ['9', '10', '11', '11i']),
+    'Y6 2019',
+  ],
+  Honor: ['70', '90', '200', 'Magic5 Lite', 'Magic6 Lite', 'X6a', 'X7a', 'X8a'],
+  Motorola: [
+    ...expand(['Moto G'], ['14', '24', '34', '54', '84', '73']),
+    ...expand(['Edge 40', 'Edge 50'], ['', ' Neo', ' Pro']),
+    'Moto E13',
+  ],
+  Nokia: ['G21', 'G22', 'G42', 'C21', 'C32', 'X30', '105', '110 4G', '3310', '8210 4G'],
+  Sony: expand(['Xperia 1', 'Xperia 5', 'Xperia 10'], [' IV', ' V']).concat(['Xperia E1', 'Xperia XA2']),
+  Alcatel: ['OneTouch Pixi 4 (4)', '1S', '1SE', '3L', '1B', '2053D', '1066D'],
+  ZTE: ['Blade A31', 'Blade A52', 'Blade A72', 'Blade V40', 'Blade V50', 'Blade L110'],
+  Realme: ['11', '12', 'C53', 'C55', 'C67', 'GT 3', '11 Pro+'],
+  OnePlus: ['10 Pro', '11', '12', 'Nord 3', 'Nord CE 3 Lite', 'Nord CE 4', 'Nord N30'],
+  Oukitel: ['C1', 'C21', 'C33', 'WP19', 'WP21', 'WP22'],
+  Leagoo: ['Z1', 'M13', 'S11', 'Power 5', 'T8s'],
+  LG: ['K42', 'K52', 'K62', 'Velvet', 'G8s ThinQ', 'V60 ThinQ'],
+};
+
+export const PHONES: LeafProfile = {
+  categoryId: 40,
+  skus: 340,
+  price: [25, 1600],
+  priceBands: [100, 200, 400, 700],
+  manufacturers: Object.keys(PHONE_MODELS),
+  model: fromLists(PHONE_MODELS),
+  groups: [
+    'Βασικά Χαρακτηριστικά',
+    'Επεξεργαστής & Μνήμη ',
+    'Οθόνη',
+    'Κάμερα',
+    'Δίκτυο & Συνδεσιμότητα',
+    'Μπαταρία',
+    'Μέγεθος & Βάρος',
+  ],
+  specs: [
+    {
+      name: 'Τύπος Κινητού',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['SmartPhone', 'SmartPhone', 'SmartPhone', 'Feature Phone'],
+      summary: '',
+      filter: 2,
+    },
+    {
+      name: 'Τύπος SIM',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['Single', 'Dual'],
+      summary: 'SIM',
+      filter: 2,
+    },
+    {
+      name: 'Μέγεθος Οθόνης',
+      unit: '"',
+      group: 'Οθόνη',
+      values: ['4', '5.5', '6.1', '6.4', '6.5', '6.7', '6.8'],
+      summary: 'Οθόνη',
+      bands: { group: 'Μέγεθος Οθόνης', bands: bands([5.5, 6.5], '"') },
+    },
+    {
+      name: 'Πυρήνες Επεξεργαστή',
+      group: 'Επεξεργαστής & Μνήμη ',
+      values: ['4', '8', '4+4', '2+6'],
+      summary: 'Πυρήνες CPU',
+    },
+    {
+      name: 'Εσωτερική Μνήμη RAM',
+      unit: 'GB',
+      group: 'Επεξεργαστής & Μνήμη ',
+      values: ['2', '3', '4', '6', '8', '12'],
+      summary: 'RAM',
+      filter: 2,
+    },
+    {
+      name: 'Εσωτερική Μνήμη Αποθήκευσης',
+      unit: 'GB',
+      group: 'Επεξεργαστής & Μνήμη ',
+      values: STORAGE,
+      summary: 'Μνήμη Αποθήκευσης',
+      filter: 2,
+      variant: true,
+    },
+    {
+      name: 'Δίκτυο Σύνδεσης',
+      group: 'Δίκτυο & Συνδεσιμότητα',
+      values: ['3G', '4G', '4G', '5G'],
+      summary: 'Δίκτυο',
+      filter: 2,
+    },
+    {
+      name: 'Βασική Κάμερα',
+      unit: 'MP',
+      group: 'Κάμερα',
+      values: ['8', '12', '13', '48', '50', '64', '108'],
+      summary: 'Κάμερα',
+    },
+    {
+      name: 'Λειτουργικό Σύστημα',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['Android'],
+      byManufacturer: {
+        Apple: ['iOS'],
+        Nokia: ['Android', 'Κατασκευαστή'],
+        Alcatel: ['Android', 'Κατασκευαστή'],
+      },
+      summary: 'Λειτουργικό',
+      filter: 3,
+    },
+    {
+      name: 'Χωρητικότητα Μπαταρίας',
+      unit: 'mAh',
+      group: 'Μπαταρία',
+      values: ['1400', '2500', '3000', '3700', '4500', '5000', '6000'],
+      summary: 'Μπαταρία',
+      bands: { group: 'Χωρητικότητα Μπαταρίας', bands: bands([3000, 4500], ' mAh') },
+    },
+    {
+      name: 'Βάρος',
+      unit: 'gr',
+      group: 'Μέγεθος & Βάρος',
+      values: ['89', '140', '172', '187', '201', '228'],
+    },
+  ],
+  keywords: ['NFC', 'Γρήγορη Φόρτιση', 'Αδιάβροχο', 'Ασύρματη Φόρτιση'],
+  orderBy: ORDER_WITH_NEWEST,
+  defaultOrder: 'pricevat',
+  partNumber: (rng, manufacturer) => {
+    if (rng.chance(0.2)) return '';
+    if (manufacturer === 'Samsung') return code(rng, 'SM-A999A');
+    if (manufacturer === 'Apple') return `${code(rng, 'AA999')}GR/A ${code(rng, 'AA999')}ZD/A`;
+    return code(rng, 'AA-9999');
+  },
+};
+
+const PHONE_CASE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  Spigen: ['Ultra Hybrid', 'Rugged Armor', 'Liquid Air', 'Tough Armor', 'Thin Fit'],
+  Samsung: ['Silicone Cover', 'Clear View Cover', 'Smart LED View Cover'],
+  Apple: ['Silicone Case MagSafe', 'Leather Case MagSafe', 'Clear Case MagSafe'],
+  Xiaomi: ['Soft Case', 'Hard Case'],
+  Huawei: ['Flip Cover', 'PU Case'],
+};
+const PHONE_CASE_DEVICES = [
+  'iPhone 13',
+  'iPhone 14',
+  'iPhone 14 Pro',
+  'iPhone 15',
+  'iPhone 15 Pro Max',
+  'Galaxy S23',
+  'Galaxy S24 Ultra',
+  'Galaxy A54',
+  'Galaxy A15',
+  'Redmi Note 12',
+  'Redmi Note 13 Pro',
+  'P40 Lite',
+];
+
+export const PHONE_CASES: LeafProfile = {
+  categoryId: 579,
+  skus: [50, 70],
+  price: [5, 60],
+  priceBands: [10, 20, 35],
+  manufacturers: Object.keys(PHONE_CASE_TYPES),
+  model: (rng, manufacturer) =>
+    `${rng.pick(PHONE_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(PHONE_CASE_DEVICES)}`,
+  variantFormat: 'bare',
+  groups: ['Χαρακτηριστικά'],
+  specs: [
+    {
+      name: 'Τύπος',
+      group: 'Χαρακτηριστικά',
+      values: ['Back Cover', 'Flip', 'Bumper'],
+      summary: '',
+      filter: 2,
+    },
+    {
+      name: 'Υλικό',
+      group: 'Χαρακτηριστικά',
+      values: ['Σιλικόνη', 'TPU', 'Δέρμα', 'Πλαστικό'],
+      summary: 'Υλικό',
+      filter: 2,
+    },
+    {
+      name: 'Χρώμα',
+      group: 'Χαρακτηριστικά',
+      values: ['Μαύρο', 'Διάφανο', 'Μπλε', 'Κόκκινο', 'Πράσινο'],
+      filter: 2,
+      variant: true,
+    },
+  ],
+  orderBy: ORDER_DEFAULT,
+  defaultOrder: 'popularity',
+  partNumber: (rng) => (rng.chance(0.5) ? code(rng, 'ACS99999') : ''),
+};
+
+const WATCH_MODELS: Readonly<Record<string, readonly string[]>> = {
+  Garmin: [
+    'Forerunner 55',
+    'Forerunner 265',
+    'Forerunner 965',
+    'Fenix 7',
+    'Fenix 7X',
+    'Venu 3',
+    'Venu Sq 2',
+    'Vivoactive 5',
+  ],
+  Fitbit: ['Versa 4', 'Sense 2', 'Charge 6', 'Inspire 3'],
+  Amazfit: ['GTR 4', 'GTS 4', 'Bip 5', 'T-Rex 2', 'Balance'],
+  Samsung: ['Galaxy Watch5', 'Galaxy Watch6', 'Galaxy Watch6 Classic', 'Galaxy Watch4'],
+  Apple: ['Watch Series 8', 'Watch Series 9', 'Watch SE 2023', 'Watch Ultra 2'],
+  Huawei: ['Watch GT 3', 'Watch GT 4', 'Watch Fit 2'],
+  Xiaomi: ['Watch S1 Active', 'Smart Band 8', 'Redmi Watch 3'],
+};
+
+export const SMARTWATCHES: LeafProfile = {
+  categoryId: 1705,
+  skus: [35, 55],
+  price: [30, 950],
+  priceBands: [100, 250, 450],
+  manufacturers: Object.keys(WATCH_MODELS),
+  model: fromLists(WATCH_MODELS),
+  groups: ['Βασικά Χαρακτηριστικά', 'Μπαταρία'],
+  specs: [
+    {
+      name: 'Συμβατότητα',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['Android/iOS'],
+      byManufacturer: { Apple: ['iOS'], Samsung: ['Android'] },
+      summary: 'Συμβατότητα',
+      filter: 3,
+    },
+    {
+      name: 'Τύπος Οθόνης',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['AMOLED', 'LCD', 'MIP'],
+      summary: 'Οθόνη',
+      filter: 2,
+    },
+    {
+      name: 'Μέγεθος',
+      unit: 'mm',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['40', '41', '42', '44', '45', '46', '47'],
+      variant: true,
+    },
+    { name: 'GPS', group: 'Βασικά Χαρακτηριστικά', values: ['Ναι', 'Όχι'], summary: 'GPS', filter: 2 },
+    {
+      name: 'Αδιαβροχοποίηση',
+      group: 'Βασικά Χαρακτηριστικά',
+      values: ['5 ATM', '10 ATM', 'IP68'],
+      filter: 2,
+    },
+    {
+      name: 'Αυτονομία',
+      unit: 'ημέρες',
+      group: 'Μπαταρία',
+      values: ['1', '2', '5', '7', '11', '14', '18'],
+      summary: 'Αυτονομία',
+      bands: { group: 'Αυτονομία Μπαταρίας', bands: bands([3, 10], ' ημέρες') },
+    },
+  ],
+  orderBy: ORDER_DEFAULT,
+  defaultOrder: 'popularity',
+  partNumber: (rng) => (rng.chance(0.6) ? code(rng, '010-99999-99') : ''),
+};

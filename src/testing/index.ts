@@ -1,0 +1,31 @@
+export type {
+  CategoryRecord,
+  FilterGroupRecord,
+  FilterRecord,
+  LayoutMode,
+  LocationAddressRecord,
+  ManufacturerRecord,
+  PaymentMethods,
+  ProductBlp,
+  ProductRecord,
+  SandboxData,
+  ShopLocationRecord,
+  ShopRecord,
+  ShopShipping,
+  SkuRecord,
+  SpecificationGroupRecord,
+  SpecificationRecord,
+} from './data/types.js';
+export { createSandbox } from './sandbox.js';
+export type {
+  ApiCallFilter,
+  FaultOptions,
+  InjectedFault,
+  RecordedRequest,
+  RedirectRule,
+  RequestKind,
+  Sandbox,
+  SandboxOptions,
+  SandboxServer,
+  SandboxStats,
+} from './types.js';

@@ -1,0 +1,85 @@
+import { paginate } from '../http/pagination.js';
+import { orderDir } from '../http/params.js';
+import { presentCategory, presentManufacturer } from '../present/catalog.js';
+import { presentSku } from '../present/sku.js';
+import type { RouteDef } from '../router.js';
+import { findManufacturer, orderBy } from './lookup.js';
+
+export const manufacturerRoutes: RouteDef[] = [
+  {
+    id: 'manufacturers',
+    method: 'GET',
+    path: '/manufacturers',
+    handler: ({ catalog, query }) => {
+      const page = paginate(
+        [...catalog.data.manufacturers].sort((a, b) => a.id - b.id),
+        query,
+      );
+      return {
+        body: {
+          manufacturers: page.items.map(presentManufacturer),
+          meta: { pagination: { ...page.pagination } },
+        },
+        pagination: page.pagination,
+      };
+    },
+  },
+  {
+    id: 'manufacturer',
+    method: 'GET',
+    path: '/manufacturers/:id',
+    handler: (ctx) => ({ body: { manufacturer: presentManufacturer(findManufacturer(ctx)) } }),
+  },
+  {
+    id: 'manufacturer_categories',
+    method: 'GET',
+    path: '/manufacturers/:id/categories',
+    handler: (ctx) => {
+      const manufacturer = findManufacturer(ctx);
+      const counts = new Map<number, number>();
+      for (const sku of ctx.catalog.index.skusByManufacturer.get(manufacturer.id) ?? []) {
+        counts.set(sku.category_id, (counts.get(sku.category_id) ?? 0) + 1);
+      }
+      const method = orderBy(ctx.query, ['name', 'popularity'], 'popularity');
+      const sign = orderDir(ctx.query, method === 'name' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
+      const categories = [...counts.keys()]
+        .flatMap((id) => ctx.catalog.index.category.get(id) ?? [])
+        .sort((a, b) =>
+          method === 'name'
+            ? sign * a.name.localeCompare(b.name, 'el') || a.id - b.id
+            : sign * ((counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0)) || a.id - b.id,
+        );
+      const page = paginate(categories, ctx.query);
+      return {
+        body: {
+          categories: page.items.map((c) => presentCategory(c, ctx.version)),
+          meta: { pagination: { ...page.pagination } },
+        },
+        pagination: page.pagination,
+      };
+    },
+  },
+  {
+    id: 'manufacturer_skus',
+    method: 'GET',
+    path: '/manufacturers/:id/skus',
+    handler: (ctx) => {
+      const manufacturer = findManufacturer(ctx);
+      const method = orderBy(ctx.query, ['price', 'popularity'], 'popularity');
+      const sign = orderDir(ctx.query, method === 'price' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
+      const skus = [...(ctx.catalog.index.skusByManufacturer.get(manufacturer.id) ?? [])].sort((a, b) =>
+        method === 'price'
+          ? Number(a.future) - Number(b.future) || sign * (a.price_min - b.price_min) || a.id - b.id
+          : sign * (a.popularity - b.popularity) || a.id - b.id,
+      );
+      const page = paginate(skus, ctx.query);
+      return {
+        body: {
+          skus: page.items.map((sku) => presentSku(sku, ctx.version)),
+          meta: { pagination: { ...page.pagination } },
+        },
+        pagination: page.pagination,
+      };
+    },
+  },
+];

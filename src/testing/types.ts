@@ -1,0 +1,115 @@
+import type { RequestHandler } from 'msw';
+import type { SandboxData } from './data/types.js';
+
+export interface FaultOptions {
+  /** Share (0..1) of API requests that fail; drawn from the seed, so the sequence repeats. */
+  rate?: number;
+  /** Statuses a failure answers, default [500, 502, 503, 504]. */
+  statuses?: number[];
+  /** Share (0..1) of those failures that are connection resets instead of a 5xx, default 0. */
+  resetShare?: number;
+  /** In every block of `every` API requests, the last `length` get a rate-limit 403 `{message}`. */
+  forbiddenBurst?: { every: number; length: number };
+}
+
+export interface SandboxOptions {
+  /** Default 1; the same seed gives identical data and an identical fault sequence. */
+  seed?: number;
+  /** Default 'sandbox-client'. */
+  clientId?: string;
+  /** Default 'sandbox-secret'. */
+  clientSecret?: string;
+  /** The word in `application/vnd.<vendor>+json`, default 'skroutz'. */
+  vendor?: string;
+  /** Application token lifetime in seconds, default 1209600 (2 weeks). */
+  appTokenTtl?: number;
+  /** Per token, default 100 requests per 60000 ms. */
+  rateLimit?: { limit?: number; windowMs?: number };
+  /** Per client per UTC day, default 1000; null = unlimited. */
+  dailyLimit?: number | null;
+  faults?: FaultOptions;
+  /** Delay of each API request, fixed or drawn from [min, max]; default 0. */
+  latencyMs?: number | [min: number, max: number];
+  /** 'auto' (default) sends Link on every list but `/categories/:id/skus`, as the real API does. */
+  linkHeaders?: 'auto' | 'always' | 'never';
+}
+
+export type RequestKind = 'api' | 'oauth' | 'preflight' | 'foreign';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  /** 0 for a connection reset or a request aborted before it was answered. */
+  status: number;
+  /** The access token the request carried, if any. */
+  token?: string;
+  /** `Date.now()` when the request arrived. */
+  time: number;
+  kind: RequestKind;
+}
+
+export interface ApiCallFilter {
+  path?: string | RegExp;
+  method?: string;
+  status?: number;
+}
+
+export type InjectedFault = { status: number; body?: unknown; headers?: Record<string, string> } | 'reset';
+
+export interface RedirectRule {
+  /** An API path, with or without a query; with one, the request must carry those params too. */
+  from: string;
+  /** A path or an absolute URL, sent as is in `Location`. */
+  to: string;
+  status: 301 | 302 | 303 | 307 | 308;
+  /** How many requests it redirects; default: all. */
+  times?: number;
+}
+
+export interface SandboxStats {
+  /** Requests to the token endpoint, granted or not. */
+  tokenRequests: number;
+  /** API requests received (not oauth, not preflight, not foreign), whatever their answer. */
+  apiCalls: number;
+  /** API requests counted against the client's daily limit today (UTC). */
+  dailyCalls: number;
+  /** 403 rate-limit answers given because a token's window was exceeded. */
+  overLimit: number;
+}
+
+export interface SandboxServer {
+  url: string;
+  baseUrl: string;
+  authUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface Sandbox {
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** A fetch that answers from the sandbox; never follows redirects itself. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The single core handler. A connection reset is answered as `Response.error()`. */
+  handle(request: Request): Promise<Response>;
+  /** msw handlers for every origin the sandbox serves, plus foreign `*.sandbox.test` hosts. */
+  mswHandlers(): Promise<RequestHandler[]>;
+  /** A real HTTP server on loopback (default 127.0.0.1, a free port). */
+  listen(options?: { port?: number; host?: string }): Promise<SandboxServer>;
+  readonly requests: RecordedRequest[];
+  apiCalls(filter?: ApiCallFilter): RecordedRequest[];
+  clearRequests(): void;
+  issueToken(options?: { scope?: string; ttl?: number }): string;
+  expireTokens(): void;
+  failNext(count: number, fault: InjectedFault): void;
+  addRedirect(rule: RedirectRule): void;
+  /** The seeded records; frozen and shared by sandboxes of the same seed. */
+  readonly data: SandboxData;
+  readonly stats: SandboxStats;
+  reset(): void;
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { type ClientOptions, createClient } from '../../src/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
+
+export const FIXTURES_DIR = new URL('../../../shared/fixtures/recorded/', import.meta.url);
+
+export interface Recording {
+  name: string;
+  request: { method: string; path: string; params: Record<string, string | number>; accept: string };
+  response: { status: number; headers: Record<string, string>; body: unknown };
+}
+
+export function recordingNames(): string[] {
+  return readdirSync(FIXTURES_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+}
+
+export function loadRecording(name: string): Recording {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES_DIR), 'utf8')) as Recording;
+}
+
+/**
+ * A fetch that answers the recorded request's method and path with the recorded response and sends
+ * everything else (the token endpoint) to the sandbox; `seen` collects the API URLs requested.
+ */
+export function replay(sandbox: Sandbox, recording: Recording) {
+  const seen: URL[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (request.method === recording.request.method && url.pathname === recording.request.path) {
+      seen.push(url);
+      const { status, headers, body } = recording.response;
+      const text = status === 204 || body === null || body === undefined ? null : JSON.stringify(body);
+      return new Response(text, { status, headers });
+    }
+    return sandbox.fetch(request);
+  };
+  return { fetch, seen };
+}
+
+/** A client on the sandbox with its application credentials. */
+export function sandboxClient(sandbox: Sandbox, options: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    fetch: sandbox.fetch,
+    ...options,
+  });
+}
+
+export function newSandbox(options?: SandboxOptions): Sandbox {
+  return createSandbox(options);
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+let child: ChildProcess | undefined;
+
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(args: string[]): Promise<{ output: string; baseUrl: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  return new Promise((resolve, reject) => {
+    let output = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /client secret:\s+\S+/.exec(output);
+      const base = /base URL:\s+(\S+)/.exec(output);
+      if (match && base?.[1]) resolve({ output, baseUrl: base[1] });
+    });
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    proc.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+describe('price-catalog-sandbox command', () => {
+  it('prints its URLs and credentials, serves the API and stops on SIGTERM', async () => {
+    const { output, baseUrl } = await start([
+      '--port',
+      '0',
+      '--seed',
+      '2',
+      '--rate-limit',
+      '7',
+      '--daily-limit',
+      'none',
+    ]);
+    expect(output).toMatch(/auth URL:\s+http:\/\/127\.0\.0\.1:\d+/);
+    expect(output).toContain('client id:     sandbox-client');
+    expect(output).toContain('client secret: sandbox-secret');
+    const tokenResponse = await fetch(`${baseUrl}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'sandbox-client',
+        client_secret: 'sandbox-secret',
+        scope: 'public',
+      }),
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const response = await fetch(`${baseUrl}/categories/root`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('7');
+
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a malformed option', async () => {
+    await expect(start(['--port', 'abc'])).rejects.toThrow(/--port must be/);
+  });
+});
