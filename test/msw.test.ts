@@ -1,0 +1,33 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../src/index.js';
+import { createSandbox } from '../src/testing/index.js';
+
+/** The sandbox's msw handlers behind the global fetch, as an app's own test suite would use them. */
+describe('through the sandbox msw handlers', () => {
+  const sandbox = createSandbox();
+  const server = setupServer();
+  beforeAll(async () => {
+    server.use(...(await sandbox.mswHandlers()));
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(() => server.close());
+
+  it('a client on the global fetch pages, caches and maps errors', async () => {
+    const api = createClient({
+      baseUrl: sandbox.baseUrl,
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+    }).catalog;
+    const manufacturers = await api.manufacturers.list({ per: 10 }).toArray();
+    expect(manufacturers).toHaveLength(40);
+    await api.manufacturers.list({ per: 10 });
+    expect(sandbox.apiCalls({ path: '/manufacturers' })).toHaveLength(4);
+    await expect(api.categories.get(987_654_321)).rejects.toMatchObject({
+      status: 404,
+      code: 'RecordNotFound',
+    });
+    expect(sandbox.requests.filter((r) => r.kind === 'oauth')).toHaveLength(1);
+  });
+});
