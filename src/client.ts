@@ -1,3 +1,4 @@
+import { APIPromise } from './core/api-promise.js';
 import {
   callbackTokenProvider,
   clientCredentialsProvider,
@@ -8,8 +9,9 @@ import {
 import { DailyBudget, type DailyUsage } from './core/budget.js';
 import { type CacheStore, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { InvalidRequestError } from './core/errors.js';
-import { HttpCore } from './core/http.js';
+import { HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { consoleLogger, type Logger } from './core/logger.js';
+import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
@@ -78,6 +80,20 @@ export interface CatalogClient {
   readonly catalog: CatalogResource;
   /** The calls this client has made today against its daily budget. */
   usage(): DailyUsage;
+  /**
+   * Any API call by method and path, with the client's auth, limits, retries, cache and errors:
+   * for endpoints the SDK has no method for (the answer is not validated).
+   */
+  request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
+}
+
+export interface RawRequest {
+  method: HttpMethod;
+  /** An API path such as `/categories/40`; params go in `query`. */
+  path: string;
+  query?: QueryParams | undefined;
+  /** Sent as JSON. */
+  body?: unknown;
 }
 
 export function createClient(options: ClientOptions): CatalogClient {
@@ -132,7 +148,33 @@ export function createClient(options: ClientOptions): CatalogClient {
     onRateLimit: options.onRateLimit,
     redirect,
   });
-  return { catalog: catalogResource(core), usage: () => budget.usage() };
+  return {
+    catalog: catalogResource(core),
+    usage: () => budget.usage(),
+    request: <T>(params: RawRequest, options?: RequestOptions) =>
+      new APIPromise<T>(
+        core.request<T>({
+          method: params.method,
+          path: () => {
+            if (
+              typeof params.path !== 'string' ||
+              !params.path.startsWith('/') ||
+              params.path.includes('?')
+            ) {
+              throw new InvalidRequestError(
+                'request path must start with / and carry no query',
+                'InvalidParam',
+                'path',
+              );
+            }
+            return params.path;
+          },
+          query: params.query,
+          body: params.body,
+          options,
+        }),
+      ),
+  };
 }
 
 function cacheStore(option: ClientOptions['cache']): CacheStore | undefined {

@@ -1,4 +1,4 @@
-export { type CatalogClient, type ClientOptions, createClient } from './client.js';
+export { type CatalogClient, type ClientOptions, createClient, type RawRequest } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
 export type { TokenInput } from './core/auth.js';

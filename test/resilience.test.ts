@@ -300,3 +300,56 @@ describe('a crawl under pressure', () => {
     expect(sandbox.apiCalls({ status: 401 })).toHaveLength(0);
   });
 });
+
+describe('writes', () => {
+  it('POST and PATCH are never retried after a 5xx or a reset; PUT and DELETE are', async () => {
+    const sandbox = newSandbox();
+    const client = sandboxClient(sandbox, { cache: false });
+    for (const method of ['POST', 'PATCH'] as const) {
+      sandbox.clearRequests();
+      sandbox.failNext(1, { status: 503 });
+      await expect(
+        drive(client.request({ method, path: '/categories/40', body: { x: 1 } })),
+      ).rejects.toBeInstanceOf(InternalServerError);
+      sandbox.failNext(1, 'reset');
+      await expect(drive(client.request({ method, path: '/categories/40' }))).rejects.toBeInstanceOf(
+        ConnectionError,
+      );
+      expect(sandbox.apiCalls({ method })).toHaveLength(2);
+    }
+    for (const method of ['PUT', 'DELETE'] as const) {
+      sandbox.clearRequests();
+      sandbox.failNext(2, { status: 503 });
+      sandbox.failNext(1, { status: 200, body: { done: true } });
+      expect(await drive(client.request({ method, path: '/categories/40' }))).toEqual({ done: true });
+      expect(sandbox.apiCalls({ method }).map((r) => r.status)).toEqual([503, 503, 200]);
+    }
+  });
+
+  it("a write drops the principal's cached reads under the resource it changes", async () => {
+    const sandbox = newSandbox();
+    const client = sandboxClient(sandbox);
+    const [a, b] = (await client.catalog.manufacturers.list({ per: 2 })).items;
+    await client.catalog.manufacturers.get(a?.id as number);
+    await client.catalog.categories.root();
+    sandbox.failNext(1, { status: 200, body: {} });
+    await client.request({ method: 'PUT', path: `/manufacturers/${b?.id}`, body: { name: 'x' } });
+    await client.catalog.manufacturers.get(a?.id as number);
+    await client.catalog.categories.root();
+    expect(sandbox.apiCalls({ path: `/manufacturers/${a?.id}` })).toHaveLength(2);
+    expect(sandbox.apiCalls({ path: '/categories/root' })).toHaveLength(1);
+  });
+
+  it('request() refuses a path with a query or without a leading slash, before sending', async () => {
+    const sandbox = newSandbox();
+    const client = sandboxClient(sandbox);
+    await expect(client.request({ method: 'GET', path: 'categories' })).rejects.toThrow(/start with \//);
+    await expect(client.request({ method: 'GET', path: '/search?q=ab' })).rejects.toThrow(/no query/);
+    const found = await client.request<{ category: { id: number } }>({
+      method: 'GET',
+      path: '/categories/40',
+    });
+    expect(found.category.id).toBe(40);
+    expect(sandbox.apiCalls()).toHaveLength(1);
+  });
+});
