@@ -126,7 +126,8 @@ export function clientCredentialsProvider(credentials: ClientCredentials): Token
       client_secret: credentials.clientSecret,
       scope: 'public',
     });
-    return toAccessToken(answer, `client:${credentials.clientId}`);
+    // The grant asks for `public` only; an answer that names no scope granted just that.
+    return toAccessToken({ scope: 'public', ...answer }, `client:${credentials.clientId}`);
   });
 }
 

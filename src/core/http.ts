@@ -18,6 +18,7 @@ import {
   ConnectionError,
   createApiError,
   InternalServerError,
+  InvalidRequestError,
   isRateLimitBody,
   TimeoutError,
 } from './errors.js';
@@ -87,6 +88,8 @@ export interface CallSpec<T> {
   schema?: Schema<unknown> | undefined;
   /** Picks the result out of the validated body (e.g. `body.category`). */
   select?: ((body: never) => T) | undefined;
+  /** An OAuth scope the endpoint needs: refused before sending when the token is known to lack it. */
+  scope?: string | undefined;
   options?: RequestOptions | undefined;
 }
 
@@ -153,6 +156,12 @@ export class HttpCore {
     const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
     const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
     const token = await this.config.tokens.get(signal);
+    if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
+      throw new InvalidRequestError(
+        `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,
+        'InsufficientScope',
+      );
+    }
     const call: Call = {
       spec: spec as CallSpec<unknown>,
       options,
