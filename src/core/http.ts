@@ -206,16 +206,6 @@ export class HttpCore {
       await store.set(key, renewed);
       return this.finish(call, stored.body, cachedResponse(renewed, url, 'revalidated'), rateLimit);
     }
-    if (!response.ok) {
-      throw createApiError({
-        status: response.status,
-        method: spec.method,
-        url,
-        headers: response.headers,
-        body,
-        rateLimit,
-      });
-    }
     const result = this.finish<T>(call, body, response, rateLimit);
     if (key && store) {
       const maxAge = storableMaxAge(response.headers);
@@ -226,7 +216,10 @@ export class HttpCore {
     return result;
   }
 
-  /** One attempt: the exchange, a token renewal and replay on the first 401, the body read. */
+  /**
+   * One attempt: the exchange, a token renewal and replay on the first 401, the body read. An
+   * error answer is thrown here, so that p-retry's shouldRetry (retryAfter) decides on it.
+   */
   private async attempt(call: Call): Promise<{ response: Response; body: unknown; size: number }> {
     let response = await this.exchange(call);
     if (response.status === 401 && !call.replayed) {
@@ -239,8 +232,8 @@ export class HttpCore {
       }
     }
     const [body, size] = await readBody(response);
-    if (!response.ok && response.status !== 304 && this.isRetriedStatus(call, response.status)) {
-      // Thrown so p-retry sees it; the final error is built the same way by run().
+    const unchanged = response.status === 304 && call.etag !== undefined;
+    if (!response.ok && !unchanged) {
       throw createApiError({
         status: response.status,
         method: call.method,
@@ -251,10 +244,6 @@ export class HttpCore {
       });
     }
     return { response, body, size };
-  }
-
-  private isRetriedStatus(call: Call, status: number): boolean {
-    return IDEMPOTENT.has(call.method) && RETRIED_STATUSES.has(status);
   }
 
   /** p-retry's question: retry after this failure? If so, wait first (full jitter backoff). */
