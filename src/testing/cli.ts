@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createSandbox } from './index.js';
+import { createSandbox, SANDBOX_USERS } from './index.js';
 import type { SandboxOptions } from './types.js';
 
 const USAGE = `Usage: price-catalog-sandbox [options]
@@ -13,6 +13,7 @@ Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopbac
   --rate-limit N    requests per token and window (default 100)
   --window-ms N     rate-limit window in ms (default 60000)
   --daily-limit N   calls per client and UTC day, or "none" (default 1000)
+  --user-token-ttl S  lifetime of user access tokens in seconds (default 86400)
   --latency MS      delay per API request: MS or MIN-MAX
   --help            show this text`;
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       'rate-limit': { type: 'string' },
       'window-ms': { type: 'string' },
       'daily-limit': { type: 'string' },
+      'user-token-ttl': { type: 'string' },
       latency: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
     },
     dailyLimit: daily === 'none' || daily === 'null' ? null : (integer('daily-limit', daily) ?? 1000),
   };
+  const userTokenTtl = integer('user-token-ttl', values['user-token-ttl']);
+  if (userTokenTtl !== undefined) options.userTokenTtl = userTokenTtl;
   const delay = latency(values.latency);
   if (delay !== undefined) options.latencyMs = delay;
 
@@ -71,6 +75,12 @@ async function main(): Promise<void> {
   console.log(`  auth URL:      ${server.authUrl}`);
   console.log(`  client id:     ${sandbox.clientId}`);
   console.log(`  client secret: ${sandbox.clientSecret}`);
+  // The authorize page signs in alice and approves: a browser app can run the whole user flow.
+  console.log(
+    `  users:         ${Object.entries(SANDBOX_USERS)
+      .map(([name, id]) => `${name} ${id}`)
+      .join(', ')}`,
+  );
 
   const stop = (signal: string): void => {
     console.log(`\n${signal}: closing`);

@@ -1,3 +1,4 @@
+export { AVATAR_PRESETS } from './data/avatars.js';
 export type {
   CategoryRecord,
   FilterGroupRecord,
@@ -8,19 +9,42 @@ export type {
   PaymentMethods,
   ProductBlp,
   ProductRecord,
+  ReviewAnswerRecord,
+  ReviewFormRecord,
+  ReviewQuestionRecord,
   SandboxData,
+  Sentiment,
   ShopLocationRecord,
   ShopRecord,
+  ShopReviewRecord,
   ShopShipping,
   SkuRecord,
+  SkuReviewRecord,
   SpecificationGroupRecord,
   SpecificationRecord,
 } from './data/types.js';
+export type {
+  AddressRecord,
+  EmailNotificationRecord,
+  FavoriteListRecord,
+  FavoriteListType,
+  FavoriteRecord,
+  NotificationEtype,
+  NotificationRecord,
+  PriceSnapshotRecord,
+  SavedOrderLineItemRecord,
+  SavedOrderRecord,
+  UserRecord,
+  UserStatsRecord,
+} from './data/user-types.js';
+export { SANDBOX_USER_ID, SANDBOX_USERS } from './data/users.js';
 export { createSandbox } from './sandbox.js';
 export type {
   ApiCallFilter,
+  AuthorizationSetting,
   FaultOptions,
   InjectedFault,
+  PriceChange,
   RecordedRequest,
   RedirectRule,
   RequestKind,
@@ -28,4 +52,5 @@ export type {
   SandboxOptions,
   SandboxServer,
   SandboxStats,
+  UserTokenGrant,
 } from './types.js';

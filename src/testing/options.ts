@@ -6,6 +6,7 @@ export interface ResolvedOptions {
   clientSecret: string;
   vendor: string;
   appTokenTtl: number;
+  userTokenTtl: number;
   rateLimit: { limit: number; windowMs: number };
   dailyLimit: number | null;
   faults: FaultOptions;
@@ -21,6 +22,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     clientSecret: options.clientSecret ?? 'sandbox-secret',
     vendor: options.vendor ?? 'skroutz',
     appTokenTtl: options.appTokenTtl ?? 1_209_600,
+    userTokenTtl: options.userTokenTtl ?? 86_400,
     rateLimit: { limit: options.rateLimit?.limit ?? 100, windowMs: options.rateLimit?.windowMs ?? 60_000 },
     dailyLimit: options.dailyLimit === undefined ? 1000 : options.dailyLimit,
     faults: { ...options.faults },

@@ -23,8 +23,11 @@ export interface RouteResult {
   status?: number;
   /** null for an empty body (204). */
   body: JsonObject | null;
-  /** 'short': private, max-age=60 (default for GET); 'long': max-age=300, private; 'none': no-cache. */
-  cache?: 'short' | 'long' | 'none';
+  /**
+   * 'short': private, max-age=60 (default for GET); 'long': max-age=300, private; 'revalidate':
+   * max-age=0, private, must-revalidate (a user's own records, as recorded); 'none': no-cache.
+   */
+  cache?: 'short' | 'long' | 'revalidate' | 'none';
   /** Set by lists: drives the Link header. */
   pagination?: Pagination;
   /** false: no Link header under `linkHeaders: 'auto'` (the real API sends none on this list). */
@@ -40,6 +43,13 @@ export interface RouteDef {
   path: string;
   /** The version that introduced the endpoint; older versions get a 404 RoutingError. */
   since?: string;
+  /**
+   * The scope a token needs; default `public`, null for none (the `/user` endpoints). Without it:
+   * 403 `InsufficientScope`.
+   */
+  scope?: string | null;
+  /** Only a user token may call it (favorites, notifications, `/user`); else 403 `UserTokenRequired`. */
+  userToken?: boolean;
   handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 

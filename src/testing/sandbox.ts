@@ -1,3 +1,5 @@
+import { issueUserToken, setAuthorization } from './auth/user-controls.js';
+import { setPrice } from './catalog/set-price.js';
 import { handleRequest, type Origins } from './engine/handle.js';
 import { resolveOptions } from './options.js';
 import { createSandboxFetch } from './serve/fetch.js';
@@ -59,6 +61,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         ttlSeconds: ttl ?? state.options.appTokenTtl,
         now: Date.now(),
       }).token,
+    issueUserToken: (userOptions) => issueUserToken(state, userOptions),
+    setAuthorization: (setting) => setAuthorization(state, setting),
+    setPrice: (skuId, price) => setPrice(state, skuId, price),
+    // User tokens belong to the client too, so they expire with it; refresh tokens stay usable.
     expireTokens: () => state.tokens.revokeClient(state.options.clientId),
     failNext: (count, fault) => state.faults.inject(count, fault),
     addRedirect: (rule) => state.redirects.add(rule),

@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'msw';
+import type { PriceChange } from './catalog/set-price.js';
 import type { SandboxData } from './data/types.js';
+
+export type { PriceChange } from './catalog/set-price.js';
 
 export interface FaultOptions {
   /** Share (0..1) of API requests that fail; drawn from the seed, so the sequence repeats. */
@@ -23,6 +26,8 @@ export interface SandboxOptions {
   vendor?: string;
   /** Application token lifetime in seconds, default 1209600 (2 weeks). */
   appTokenTtl?: number;
+  /** User (authorization-code) access token lifetime in seconds, default 86400 (1 day). */
+  userTokenTtl?: number;
   /** Per token, default 100 requests per 60000 ms. */
   rateLimit?: { limit?: number; windowMs?: number };
   /** Per client per UTC day, default 1000; null = unlimited. */
@@ -88,6 +93,24 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
+/** How the make-believe user answers the authorize page. */
+export interface AuthorizationSetting {
+  /** Default true; false redirects with `error=access_denied`. */
+  approve?: boolean;
+  /** Who signs in; default alice (`SANDBOX_USER_ID`). One of `SANDBOX_USERS`. */
+  userId?: number;
+}
+
+/** A user's tokens as the token endpoint would give them (without `token_type`). */
+export interface UserTokenGrant {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds. */
+  expires_in: number;
+  /** Space-separated. */
+  scope: string;
+}
+
 export interface Sandbox {
   readonly baseUrl: string;
   readonly authUrl: string;
@@ -105,6 +128,21 @@ export interface Sandbox {
   apiCalls(filter?: ApiCallFilter): RecordedRequest[];
   clearRequests(): void;
   issueToken(options?: { scope?: string; ttl?: number }): string;
+  /**
+   * A user token without the authorization-code flow: default alice, every user scope
+   * (`public favorites notifications publish_sku_review_actions`), `userTokenTtl`. Unknown users
+   * or scopes throw.
+   */
+  issueUserToken(options?: { userId?: number; scope?: string; ttl?: number }): UserTokenGrant;
+  /** How the authorize page answers from now on; omitted fields take their defaults. */
+  setAuthorization(setting?: AuthorizationSetting): void;
+  /**
+   * Sets the price of the SKU's cheapest product: `price_min`/`price_max` follow everywhere, and
+   * when `price_min` moves each user who has the SKU among favorites gets a `price_drop` or
+   * `price_up` notification. Throws for an unknown SKU, one without products, or a price <= 0.
+   */
+  setPrice(skuId: number, price: number): PriceChange;
+  /** Every access token of the client, application and user ones, expires (refresh tokens live on). */
   expireTokens(): void;
   failNext(count: number, fault: InjectedFault): void;
   addRedirect(rule: RedirectRule): void;

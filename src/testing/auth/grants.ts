@@ -1,9 +1,8 @@
 import type { SandboxState } from '../state.js';
+import { dailyLockRefusal, type OAuthAnswer, oauthError } from './oauth-answer.js';
+import { authorizationCode, refreshToken } from './user-grants.js';
 
-export interface OAuthAnswer {
-  status: number;
-  body: Record<string, string | number>;
-}
+export { type OAuthAnswer, oauthError } from './oauth-answer.js';
 
 export interface GrantRequest {
   state: SandboxState;
@@ -15,10 +14,6 @@ export interface GrantRequest {
 
 export type Grant = (request: GrantRequest) => OAuthAnswer;
 
-export function oauthError(status: number, error: string, description: string): OAuthAnswer {
-  return { status, body: { error, error_description: description } };
-}
-
 const APPLICATION_SCOPES = ['public'];
 
 const clientCredentials: Grant = ({ state, params, clientId, now }) => {
@@ -29,14 +24,8 @@ const clientCredentials: Grant = ({ state, params, clientId, now }) => {
   if (scopes.some((s) => !APPLICATION_SCOPES.includes(s))) {
     return oauthError(400, 'invalid_scope', 'An application token can only have the scope public');
   }
-  const lockedUntil = state.daily.lockedUntil(clientId, now);
-  if (lockedUntil !== null) {
-    return oauthError(
-      403,
-      'daily_limit_exceeded',
-      `The daily call limit of this client is exhausted; no new tokens until ${new Date(lockedUntil).toISOString()}`,
-    );
-  }
+  const locked = dailyLockRefusal(state, clientId, now);
+  if (locked) return locked;
   const record = state.tokens.mint({
     clientId,
     kind: 'application',
@@ -51,7 +40,9 @@ const clientCredentials: Grant = ({ state, params, clientId, now }) => {
   };
 };
 
-/** Grants by `grant_type`; authorization_code and refresh_token join here with user tokens. */
+/** Grants by `grant_type`. */
 export const GRANTS: Readonly<Record<string, Grant>> = {
   client_credentials: clientCredentials,
+  authorization_code: authorizationCode,
+  refresh_token: refreshToken,
 };

@@ -1,17 +1,19 @@
 import { now } from '../clock.js';
 import type { SandboxState } from '../state.js';
-import { GRANTS, type GrantRequest, type OAuthAnswer, oauthError } from './grants.js';
+import { authorizeEndpoint } from './authorize.js';
+import { GRANTS, type GrantRequest } from './grants.js';
+import { type OAuthAnswer, oauthError } from './oauth-answer.js';
 
 function oauthResponse(answer: OAuthAnswer): Response {
-  return new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      // Token answers must never be cached (RFC 6749 §5.1).
-      'Cache-Control': 'no-store',
-      Pragma: 'no-cache',
-    },
+  const headers = new Headers({
+    // Token answers must never be cached (RFC 6749 §5.1).
+    'Cache-Control': 'no-store',
+    Pragma: 'no-cache',
   });
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+  if (answer.body === null) return new Response(null, { status: answer.status, headers });
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
 }
 
 /** Form body (the standard), JSON body, or query string; the body wins. */
@@ -86,15 +88,10 @@ async function tokenEndpoint(state: SandboxState, request: Request, url: URL): P
 
 type AuthEndpoint = (state: SandboxState, request: Request, url: URL) => Promise<OAuthAnswer>;
 
-/** Paths of the authorization server. The authorization-code flow adds its page here. */
+/** Paths of the authorization server: the token endpoint and the authorize page (step 1). */
 export const AUTH_ENDPOINTS: Readonly<Record<string, AuthEndpoint>> = {
   '/oauth2/token': tokenEndpoint,
-  '/oauth2/authorizations/new': async () =>
-    oauthError(
-      400,
-      'unsupported_response_type',
-      'The sandbox does not serve the authorization-code flow yet',
-    ),
+  '/oauth2/authorizations/new': authorizeEndpoint,
 };
 
 export async function handleOAuth(state: SandboxState, request: Request, url: URL): Promise<Response> {

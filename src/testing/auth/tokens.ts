@@ -12,8 +12,13 @@ export interface TokenRecord {
   issuedAt: number;
   expiresAt: number;
   revoked: boolean;
-  /** For user tokens, once the authorization-code flow exists. */
+  /** For user tokens: whose they are. */
   userId?: number;
+  /**
+   * For user tokens: the sign-in they come from. Refreshes continue it; logout ends every token
+   * of it, so a client cannot quietly refresh its way back in.
+   */
+  session?: number;
 }
 
 export interface MintInput {
@@ -24,6 +29,7 @@ export interface MintInput {
   ttlSeconds: number;
   now: number;
   userId?: number;
+  session?: number;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -49,6 +55,7 @@ export class TokenStore {
       expiresAt: input.now + input.ttlSeconds * 1000,
       revoked: false,
       ...(input.userId === undefined ? {} : { userId: input.userId }),
+      ...(input.session === undefined ? {} : { session: input.session }),
     };
     this.tokens.set(token, record);
     return record;
@@ -60,6 +67,10 @@ export class TokenStore {
 
   revokeClient(clientId: string): void {
     for (const record of this.tokens.values()) if (record.clientId === clientId) record.revoked = true;
+  }
+
+  revokeSession(session: number): void {
+    for (const record of this.tokens.values()) if (record.session === session) record.revoked = true;
   }
 
   clear(): void {

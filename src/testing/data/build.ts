@@ -1,3 +1,5 @@
+import { addReviews } from './build-reviews.js';
+import { addUsers } from './build-users.js';
 import { buildCategories } from './categories.js';
 import { ROOT_CATEGORY_ID } from './category-tree.js';
 import { idSequence } from './id-sequence.js';
@@ -27,6 +29,15 @@ export function buildData(seed: number): SandboxData {
     specifications: [],
     filterGroups: [],
     filters: [],
+    reviewForms: [],
+    skuReviews: [],
+    shopReviews: [],
+    users: [],
+    favoriteLists: [],
+    favorites: [],
+    addresses: [],
+    savedOrders: [],
+    notifications: [],
   };
 
   const rng = deriveRng(seed, 'skus');
@@ -58,5 +69,11 @@ export function buildData(seed: number): SandboxData {
     data.skus.push(...leaf.skus);
     data.products.push(...leaf.products);
   }
+  addReviews(
+    seed,
+    data,
+    LEAF_PROFILES.map((profile) => profile.categoryId),
+  );
+  addUsers(seed, data);
   return data;
 }

@@ -4,10 +4,13 @@ import type {
   FilterRecord,
   ManufacturerRecord,
   ProductRecord,
+  ReviewFormRecord,
   SandboxData,
   ShopLocationRecord,
   ShopRecord,
+  ShopReviewRecord,
   SkuRecord,
+  SkuReviewRecord,
   SpecificationGroupRecord,
   SpecificationRecord,
 } from './types.js';
@@ -24,10 +27,16 @@ export interface CatalogIndex {
   skusByManufacturer: Map<number, SkuRecord[]>;
   product: Map<number, ProductRecord>;
   productsBySku: Map<number, ProductRecord[]>;
+  productsByShop: Map<number, ProductRecord[]>;
   specGroupsByCategory: Map<number, SpecificationGroupRecord[]>;
   specsByCategory: Map<number, SpecificationRecord[]>;
   filterGroupsByCategory: Map<number, FilterGroupRecord[]>;
   filter: Map<number, FilterRecord>;
+  reviewFormByCategory: Map<number, ReviewFormRecord>;
+  /** Oldest first, as generated. */
+  reviewsBySku: Map<number, SkuReviewRecord[]>;
+  /** Oldest first, as generated. */
+  shopReviewsByShop: Map<number, ShopReviewRecord[]>;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
@@ -57,9 +66,13 @@ export function indexData(data: SandboxData): CatalogIndex {
     skusByManufacturer: groupBy(data.skus, (s) => s.manufacturer_id),
     product: byId(data.products),
     productsBySku: groupBy(data.products, (p) => p.sku_id),
+    productsByShop: groupBy(data.products, (p) => p.shop_id),
     specGroupsByCategory: groupBy(data.specificationGroups, (g) => g.category_id),
     specsByCategory: groupBy(data.specifications, (s) => s.category_id),
     filterGroupsByCategory: groupBy(data.filterGroups, (g) => g.category_id),
     filter: byId(data.filters),
+    reviewFormByCategory: new Map(data.reviewForms.map((form) => [form.category_id, form])),
+    reviewsBySku: groupBy(data.skuReviews, (r) => r.sku_id),
+    shopReviewsByShop: groupBy(data.shopReviews, (r) => r.shop_id),
   };
 }

@@ -25,3 +25,33 @@ export function fileStamp(rng: Rng, fromYear: number, toYear: number): string {
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${rng.int(fromYear, toYear)}${pad(rng.int(1, 12))}${pad(rng.int(1, 28))}${pad(rng.int(0, 23))}${pad(rng.int(0, 59))}${pad(rng.int(0, 59))}`;
 }
+
+/** 01:00 UTC on the last Sunday of a month (0-based): when EU summer time starts or ends. */
+function lastSundayUtc(year: number, month: number): number {
+  const day = new Date(Date.UTC(year, month + 1, 0, 1));
+  day.setUTCDate(day.getUTCDate() - day.getUTCDay());
+  return day.getTime();
+}
+
+/** Summer-time bounds per year; seeding formats thousands of instants, so they are kept. */
+const summerBounds = new Map<number, readonly [number, number]>();
+
+function summerOf(year: number): readonly [number, number] {
+  let bounds = summerBounds.get(year);
+  if (!bounds) {
+    bounds = [lastSundayUtc(year, 2), lastSundayUtc(year, 9)];
+    summerBounds.set(year, bounds);
+  }
+  return bounds;
+}
+
+/**
+ * An instant as Athens local time with its offset (`2018-01-31T13:00:35+02:00`), the way the
+ * service writes the timestamps of records it has just created.
+ */
+export function athensTime(ms: number): string {
+  const [start, end] = summerOf(new Date(ms).getUTCFullYear());
+  const summer = ms >= start && ms < end;
+  const hours = summer ? 3 : 2;
+  return `${new Date(ms + hours * 3_600_000).toISOString().slice(0, 19)}+0${hours}:00`;
+}

@@ -1,3 +1,12 @@
+import type {
+  AddressRecord,
+  FavoriteListRecord,
+  FavoriteRecord,
+  NotificationRecord,
+  SavedOrderRecord,
+  UserRecord,
+} from './user-types.js';
+
 /**
  * The seeded records of the sandbox. Each record holds its wire fields (as the newest API version
  * shows them) plus, where noted, relations the API never shows (`filter_ids`, `shop_id` on a
@@ -205,6 +214,59 @@ export interface FilterRecord {
   category_id: number;
 }
 
+/** What an `eval_sentiment` answer says about its question's aspect. */
+export type Sentiment = 'positive' | 'mediocre' | 'negative';
+
+export interface ReviewAnswerRecord {
+  id: number;
+  text: string;
+  /** Not on the wire: for `eval_sentiment` answers, the sentiment it puts the aspect under. */
+  sentiment: Sentiment | null;
+}
+
+export interface ReviewQuestionRecord {
+  text: string;
+  type: 'profiling_multiple' | 'eval_sentiment';
+  /** Not on the wire: the label `sentiments` and `sku_reviews_aggregation` show; null for profiling. */
+  aspect: string | null;
+  answers: ReviewAnswerRecord[];
+}
+
+/** The review form of one leaf category (`GET /skus/:id/reviews/new`). */
+export interface ReviewFormRecord {
+  category_id: number;
+  requires_body: boolean;
+  questions: ReviewQuestionRecord[];
+}
+
+export interface SkuReviewRecord {
+  id: number;
+  sku_id: number;
+  user_id: number;
+  review: string;
+  rating: number;
+  created_at: string;
+  demoted: boolean;
+  votes_count: number;
+  helpful_votes_count: number;
+  /** Not on the wire: the chosen form answers; `sentiments` and the edit form follow from them. */
+  answer_ids: number[];
+}
+
+export interface ShopReviewRecord {
+  id: number;
+  /** Not on the wire. */
+  shop_id: number;
+  user_id: number;
+  review: string;
+  rating: number;
+  shop_reply: string | null;
+  created_at: string;
+  /** Whether `reasons` are complaints. */
+  negative: boolean;
+  reasons: string[];
+}
+
 export interface SandboxData {
   rootId: number;
   categories: CategoryRecord[];
@@ -217,4 +279,20 @@ export interface SandboxData {
   specifications: SpecificationRecord[];
   filterGroups: FilterGroupRecord[];
   filters: FilterRecord[];
+  reviewForms: ReviewFormRecord[];
+  /** Per SKU oldest first; a SKU's `reviews_count` and `reviewscore` are computed from them. */
+  skuReviews: SkuReviewRecord[];
+  /** Per shop oldest first; the shop's counts, score and top reasons are computed from them. */
+  shopReviews: ShopReviewRecord[];
+  /** The seeded users (`SANDBOX_USERS`) and what they own; each record has its `user_id`. */
+  users: UserRecord[];
+  /** Custom and auto lists; an auto list's id is its category id, negated. */
+  favoriteLists: FavoriteListRecord[];
+  /** Oldest first; ids grow with creation. */
+  favorites: FavoriteRecord[];
+  addresses: AddressRecord[];
+  /** Oldest first. */
+  savedOrders: SavedOrderRecord[];
+  /** Oldest first; ids grow with creation. */
+  notifications: NotificationRecord[];
 }

@@ -122,8 +122,23 @@ async function route(
     headers.set('Allow', match.allowed.join(', '));
     return errorWith(headers, 501, 'NotImplemented', `${request.method} ${url.pathname} is not implemented`);
   }
-  if (!token.scopes.includes('public')) {
-    return errorWith(headers, 403, 'InsufficientScope', 'This resource needs a token with the scope public');
+  // A user resource has no user behind an application token, whatever its scopes.
+  if (match.route.userToken && token.kind !== 'user') {
+    return errorWith(
+      headers,
+      403,
+      'UserTokenRequired',
+      'This resource needs a user token (the authorization-code flow); an application token has no user',
+    );
+  }
+  const scope = match.route.scope === undefined ? 'public' : match.route.scope;
+  if (scope !== null && !token.scopes.includes(scope)) {
+    return errorWith(
+      headers,
+      403,
+      'InsufficientScope',
+      `This resource needs a token with the scope ${scope}`,
+    );
   }
   try {
     const result = await match.route.handler({

@@ -8,6 +8,8 @@ const CACHE_CONTROL = {
   short: 'private, max-age=60',
   // Written the other way round, as the recorded filter-group answers have it.
   long: 'max-age=300, private',
+  // A user's favorites, profile and notifications change with every write: always revalidated.
+  revalidate: 'max-age=0, private, must-revalidate',
   none: 'no-cache',
 } as const;
 

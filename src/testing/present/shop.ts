@@ -3,7 +3,13 @@ import type { JsonObject } from '../http/json.js';
 import { shapeFor } from '../versions/contract.js';
 import type { Version } from '../versions/version.js';
 
-export function presentShop(shop: ShopRecord, version: Version): JsonObject {
+/** A shop; in shop search results without `shipping.shipping_cost_enabled`, as the spec says. */
+export function presentShop(
+  shop: ShopRecord,
+  version: Version,
+  options: { inSearch?: boolean } = {},
+): JsonObject {
+  const { shipping_cost_enabled, ...searchShipping } = shop.shipping;
   return shapeFor(
     'shop',
     {
@@ -17,7 +23,7 @@ export function presentShop(shop: ShopRecord, version: Version): JsonObject {
       latest_reviews_count: shop.latest_reviews_count,
       review_score: shop.review_score,
       payment_methods: { ...shop.payment_methods },
-      shipping: { ...shop.shipping },
+      shipping: options.inSearch ? searchShipping : { ...searchShipping, shipping_cost_enabled },
       web_uri: shop.web_uri,
       extra_info: { ...shop.extra_info },
       top_positive_reasons: [...shop.top_positive_reasons],
@@ -45,7 +51,12 @@ export function presentLocation(
   };
 }
 
-export function presentProduct(product: ProductRecord, version: Version): JsonObject {
+/** A product; in product cards also with its `color` (null when the SKU has none). */
+export function presentProduct(
+  product: ProductRecord,
+  version: Version,
+  options: { color?: string | null } = {},
+): JsonObject {
   return shapeFor(
     'product',
     {
@@ -60,6 +71,7 @@ export function presentProduct(product: ProductRecord, version: Version): JsonOb
       expenses: product.expenses,
       web_uri: product.web_uri,
       sizes: [...product.sizes],
+      ...(options.color === undefined ? {} : { color: options.color }),
       blp: { ...product.blp },
       price: product.price,
       immediate_pickup: product.immediate_pickup,

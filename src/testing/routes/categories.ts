@@ -1,3 +1,4 @@
+import { liveSku } from '../catalog/live.js';
 import {
   appliedFilters,
   applySkuFilters,
@@ -47,11 +48,21 @@ function skusUnder(ctx: RouteContext, category: CategoryRecord) {
   });
 }
 
+/** SKUs the user behind a user token has among favorites (owned ones too); none for an app token. */
+function favoritedSkus(ctx: RouteContext): ReadonlySet<number> {
+  const userId = ctx.token.kind === 'user' ? ctx.token.userId : undefined;
+  if (userId === undefined) return new Set();
+  return new Set(ctx.state.users.account(userId).favorites.map((favorite) => favorite.sku_id));
+}
+
 function skuList(ctx: RouteContext): RouteResult {
   const category = findCategory(ctx, 'category_id');
   const filters = readSkuFilters(ctx.query, ctx.version, 'category_skus');
   // Only leaves hold SKUs: any other category lists none.
-  const own = category.children_count === 0 ? (ctx.catalog.index.skusByCategory.get(category.id) ?? []) : [];
+  // Live, so that a price a test set orders the list; `filter_ids` (price bands) stay seeded.
+  const own = (
+    category.children_count === 0 ? (ctx.catalog.index.skusByCategory.get(category.id) ?? []) : []
+  ).map((sku) => liveSku(ctx.state, sku));
   const matching = applySkuFilters(ctx.catalog, own, filters);
   const methods = category.order_by_methods;
   // `price` is what versions before the dynamic methods called `pricevat`.
@@ -69,10 +80,11 @@ function skuList(ctx: RouteContext): RouteResult {
   }
   if (includeMeta.includes('applied_filters')) meta.applied_filters = appliedFilters(filters);
   meta.pagination = { ...page.pagination };
+  const favorited = favoritedSkus(ctx);
   return {
     body: {
       // `favorited` is about the user behind a user token; an application token has none.
-      skus: page.items.map((sku) => presentSku(sku, ctx.version, { favorited: false })),
+      skus: page.items.map((sku) => presentSku(sku, ctx.version, { favorited: favorited.has(sku.id) })),
       meta: shapeFor('sku_list_meta', meta, ctx.version),
     },
     pagination: page.pagination,

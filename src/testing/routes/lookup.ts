@@ -2,8 +2,11 @@ import type {
   CategoryRecord,
   ManufacturerRecord,
   ProductRecord,
+  ReviewFormRecord,
+  ShopLocationRecord,
   ShopRecord,
   SkuRecord,
+  SkuReviewRecord,
 } from '../data/types.js';
 import { invalidParameter, notFound } from '../http/http-error.js';
 import type { RouteContext } from '../router.js';
@@ -26,6 +29,27 @@ export const findProduct = (ctx: RouteContext, param = 'id'): ProductRecord =>
   find(ctx, param, 'Product', ctx.catalog.index.product);
 export const findShop = (ctx: RouteContext, param = 'id'): ShopRecord =>
   find(ctx, param, 'Shop', ctx.catalog.index.shop);
+
+/** A location of the given shop; another shop's location is as missing as an unknown one. */
+export function findLocation(ctx: RouteContext, shop: ShopRecord, param = 'id'): ShopLocationRecord {
+  const raw = ctx.params[param] ?? '';
+  const locations = ctx.catalog.index.locationsByShop.get(shop.id) ?? [];
+  const location = /^\d+$/.test(raw) ? locations.find((l) => l.id === Number(raw)) : undefined;
+  if (location === undefined) throw notFound('Location', raw);
+  return location;
+}
+
+/** A review of the given SKU as it stands in this sandbox (written, edited, deleted). */
+export function findSkuReview(ctx: RouteContext, sku: SkuRecord, param = 'review_id'): SkuReviewRecord {
+  const raw = ctx.params[param] ?? '';
+  const review = /^\d+$/.test(raw) ? ctx.state.reviews.find(sku.id, Number(raw)) : undefined;
+  if (review === undefined) throw notFound('SkuReview', raw);
+  return review;
+}
+
+export function reviewFormOf(ctx: RouteContext, sku: SkuRecord): ReviewFormRecord | undefined {
+  return ctx.catalog.index.reviewFormByCategory.get(sku.category_id);
+}
 
 /** `order_by` among the allowed methods; unknown ones are refused rather than silently ignored. */
 export function orderBy(query: URLSearchParams, allowed: readonly string[], fallback: string): string {

@@ -1,3 +1,4 @@
+import { liveSku } from '../catalog/live.js';
 import { paginate } from '../http/pagination.js';
 import { orderDir } from '../http/params.js';
 import { presentCategory, presentManufacturer } from '../present/catalog.js';
@@ -67,11 +68,14 @@ export const manufacturerRoutes: RouteDef[] = [
       const manufacturer = findManufacturer(ctx);
       const method = orderBy(ctx.query, ['price', 'popularity'], 'popularity');
       const sign = orderDir(ctx.query, method === 'price' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
-      const skus = [...(ctx.catalog.index.skusByManufacturer.get(manufacturer.id) ?? [])].sort((a, b) =>
-        method === 'price'
-          ? Number(a.future) - Number(b.future) || sign * (a.price_min - b.price_min) || a.id - b.id
-          : sign * (a.popularity - b.popularity) || a.id - b.id,
-      );
+      // Live first: a price a test set must order the list too.
+      const skus = (ctx.catalog.index.skusByManufacturer.get(manufacturer.id) ?? [])
+        .map((sku) => liveSku(ctx.state, sku))
+        .sort((a, b) =>
+          method === 'price'
+            ? Number(a.future) - Number(b.future) || sign * (a.price_min - b.price_min) || a.id - b.id
+            : sign * (a.popularity - b.popularity) || a.id - b.id,
+        );
       const page = paginate(skus, ctx.query);
       return {
         body: {

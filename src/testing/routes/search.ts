@@ -1,3 +1,4 @@
+import { liveSku } from '../catalog/live.js';
 import { HttpError } from '../http/http-error.js';
 import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
@@ -13,7 +14,7 @@ export const searchRoutes: RouteDef[] = [
     id: 'search',
     method: 'GET',
     path: '/search',
-    handler: ({ query, catalog, version }) => {
+    handler: ({ query, catalog, version, state }) => {
       const q = query.get('q') ?? '';
       if (q.trim().length < 2) {
         throw new HttpError(
@@ -26,7 +27,7 @@ export const searchRoutes: RouteDef[] = [
       const strong: JsonObject = {};
       if (outcome.strong.category) strong.category = presentCategory(outcome.strong.category, version);
       if (outcome.strong.manufacturer) strong.manufacturer = presentManufacturer(outcome.strong.manufacturer);
-      if (outcome.strong.sku) strong.sku = presentSku(outcome.strong.sku, version);
+      if (outcome.strong.sku) strong.sku = presentSku(liveSku(state, outcome.strong.sku), version);
       const meta: JsonObject = { q, alternatives: outcome.alternatives, strong_matches: strong };
       // An unmatched search answers without `meta.pagination`, as the recorded service does.
       if (outcome.categories.length === 0) return { body: { categories: [], meta } };

@@ -1,61 +1,81 @@
-import { shopNearestKm } from '../catalog/sku-facts.js';
-import { invalidParameter } from '../http/http-error.js';
+import { liveSku } from '../catalog/live.js';
+import { similarSkus } from '../catalog/similar-skus.js';
+import { applyFieldsets, applyIncludedFieldsets } from '../http/fieldsets.js';
 import { paginate } from '../http/pagination.js';
-import { intParam } from '../http/params.js';
-import { presentProduct } from '../present/shop.js';
+import { listParam } from '../http/params.js';
+import { presentSpecification, presentSpecificationGroup } from '../present/catalog.js';
 import { presentSku } from '../present/sku.js';
-import type { RouteContext, RouteDef } from '../router.js';
-import { paramSupported } from '../versions/contract.js';
+import type { RouteDef } from '../router.js';
 import { findSku } from './lookup.js';
-
-/** The product-list filters of 3.2.1; older versions ignore them. */
-function productFilters(ctx: RouteContext) {
-  const supported = (param: string): boolean => paramSupported('sku_products', param, ctx.version);
-  const zero = supported('zero_installments') ? ctx.query.get('zero_installments') : null;
-  if (zero !== null && zero !== 'true' && zero !== 'false')
-    throw invalidParameter('zero_installments', 'must be true or false');
-  return {
-    size: supported('size') ? ctx.query.get('size') : null,
-    distance: supported('distance') ? intParam(ctx.query, 'distance') : undefined,
-    availability: supported('availability') ? intParam(ctx.query, 'availability') : undefined,
-    zeroInstallments: zero === 'true',
-  };
-}
 
 export const skuRoutes: RouteDef[] = [
   {
     id: 'sku',
     method: 'GET',
     path: '/skus/:id',
-    handler: (ctx) => ({ body: { sku: presentSku(findSku(ctx), ctx.version) } }),
+    handler: (ctx) => {
+      const sku = presentSku(liveSku(ctx.state, findSku(ctx)), ctx.version);
+      return { body: { sku: applyFieldsets(sku, ctx.query, ctx.version) } };
+    },
   },
   {
-    id: 'sku_products',
+    id: 'sku_specifications',
     method: 'GET',
-    path: '/skus/:id/products',
+    path: '/skus/:id/specifications',
     handler: (ctx) => {
       const sku = findSku(ctx);
-      const filters = productFilters(ctx);
-      // A future SKU has no products yet; the index simply holds none for it.
-      const products = (ctx.catalog.index.productsBySku.get(sku.id) ?? [])
-        .filter((p) => filters.size === null || p.sizes.includes(filters.size))
-        .filter((p) => filters.availability === undefined || p.availability_id <= filters.availability)
-        .filter(
-          (p) => filters.distance === undefined || shopNearestKm(ctx.catalog, p.shop_id) <= filters.distance,
-        )
-        .filter(
-          (p) =>
-            !filters.zeroInstallments ||
-            Boolean(ctx.catalog.index.shop.get(p.shop_id)?.payment_methods.installments),
-        )
-        .sort((a, b) => a.price - b.price || a.id - b.id);
-      const page = paginate(products, ctx.query);
+      const withGroup = listParam(ctx.query, 'include').includes('group');
+      // Only the specifications this SKU has a value for, in the category's order.
+      const specs = (ctx.catalog.index.specsByCategory.get(sku.category_id) ?? []).filter(
+        (spec) => (sku.spec_values[spec.id] ?? []).length > 0,
+      );
+      const groupIds = new Set(specs.map((spec) => spec.group_id));
+      const groups = (ctx.catalog.index.specGroupsByCategory.get(sku.category_id) ?? []).filter((g) =>
+        groupIds.has(g.id),
+      );
+      const specifications = specs.map((spec) =>
+        applyFieldsets(
+          presentSpecification(spec, ctx.version, {
+            values: [...(sku.spec_values[spec.id] ?? [])],
+            withGroup,
+          }),
+          ctx.query,
+          ctx.version,
+        ),
+      );
       return {
         body: {
-          products: page.items.map((p) => presentProduct(p, ctx.version)),
+          ...(withGroup
+            ? {
+                groups: applyIncludedFieldsets(
+                  groups.map(presentSpecificationGroup),
+                  ctx.query,
+                  ctx.version,
+                  'group',
+                ),
+              }
+            : {}),
+          specifications,
+          // As recorded: the SKU's long description rides along in meta (null when it has none).
+          meta: { full_description: sku.description },
+        },
+        cache: 'long',
+      };
+    },
+  },
+  {
+    id: 'sku_similar',
+    method: 'GET',
+    path: '/skus/:id/similar',
+    handler: (ctx) => {
+      const page = paginate(similarSkus(ctx.catalog, findSku(ctx)), ctx.query);
+      return {
+        body: {
+          skus: page.items.map((sku) => presentSku(liveSku(ctx.state, sku), ctx.version)),
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'long',
       };
     },
   },

@@ -12,7 +12,9 @@ export type ContractResource =
   | 'sku_list_meta'
   | 'available_filters'
   | 'user'
-  | 'sku_review';
+  | 'sku_review'
+  | 'sku_review_list_meta'
+  | 'product_card';
 
 export interface FieldRow {
   resource: ContractResource;
@@ -33,7 +35,9 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'shop', field: 'shipping.shipping_cost_enabled', since: '3.1.1' },
   { resource: 'category', field: 'family_id', since: '3.1.2' },
   { resource: 'sku_review', field: 'sentiments', since: '3.1.3' },
+  { resource: 'sku_review_list_meta', field: 'sku_reviews_aggregation', since: '3.1.3' },
   { resource: 'product', field: 'blp', since: '3.2.0' },
+  { resource: 'product_card', field: 'blp', since: '3.2.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
   { resource: 'user', field: 'is_staff', since: '3.2.1' },
   { resource: 'sku', field: 'description', since: '3.2.1' },
@@ -61,6 +65,8 @@ export const PARAMS_INTRODUCED: readonly ParamRow[] = [
   { route: 'sku_products', param: 'distance', since: '3.2.1' },
   { route: 'sku_products', param: 'availability', since: '3.2.1' },
   { route: 'sku_products', param: 'zero_installments', since: '3.2.1' },
+  // Before 3.1.3 there was one order only: `sort=most_helpful` is ignored.
+  { route: 'sku_reviews', param: 'sort', since: '3.1.3' },
 ];
 
 export function paramSupported(route: string, param: string, version: Version): boolean {
