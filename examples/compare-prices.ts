@@ -1,6 +1,7 @@
 /**
  * Compare prices in one category: search a term, walk the best-matching category's SKUs with
- * `for await`, and print the cheapest SKUs with their price range and shop count.
+ * `for await`, print the cheapest SKUs with their price range and shop count, then the cheapest
+ * SKU's offers by shop with shipping cost and final price.
  *
  * Runs against any server with the API: `npm run demo` points it at the sandbox; set
  * PRICE_CATALOG_BASE_URL, PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID and
@@ -46,7 +47,36 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
   const cheapest = skus.sort((a, b) => a.price_min - b.price_min).slice(0, config.top ?? 10);
 
   print(`\nThe ${cheapest.length} cheapest of ${skus.length} SKUs on sale in "${category.name}":\n`);
-  print(table(cheapest));
+  print(
+    table(
+      ['SKU', 'from', 'up to', 'shops'],
+      cheapest.map((s) => [
+        clip(s.display_name),
+        euro(s.price_min),
+        s.price_max === s.price_min ? '' : euro(s.price_max),
+        String(s.shop_count),
+      ]),
+    ),
+  );
+
+  const best = cheapest[0];
+  if (best) {
+    // Every shop's offer with what it costs delivered: price, shipping and the final price (blp).
+    const offers = (await api.skus.productCards(best.id)).flatMap((group) => group.cards);
+    offers.sort((a, b) => finalPrice(a) - finalPrice(b));
+    print(`\nOffers for "${best.display_name}", by final price:\n`);
+    print(
+      table(
+        ['shop', 'price', 'shipping', 'final'],
+        offers.map((card) => [
+          clip(card.shop.name),
+          euro(card.products[0]?.price ?? Number.NaN),
+          euro(card.blp?.shipping_cost ?? Number.NaN),
+          euro(finalPrice(card)),
+        ]),
+      ),
+    );
+  }
   const { rateLimit } = await api.catalog.categories.get(category.id).withResponse();
   print(
     `\n${counts.api} API calls and ${counts.tokens} token request(s); ` +
@@ -55,14 +85,20 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
   return counts;
 }
 
-function table(skus: Sku[]): string {
-  const rows = skus.map((s) => [
-    s.display_name.length > 44 ? `${s.display_name.slice(0, 43)}…` : s.display_name,
-    euro(s.price_min),
-    s.price_max === s.price_min ? '' : euro(s.price_max),
-    String(s.shop_count),
-  ]);
-  const header = ['SKU', 'from', 'up to', 'shops'];
+/** Final price of an offer: the shop's `blp.final_price`, else price plus shipping. */
+function finalPrice(card: {
+  products: { price: number }[];
+  blp?: { shipping_cost: number; final_price?: number | null | undefined } | undefined;
+}): number {
+  const price = card.products[0]?.price ?? Number.POSITIVE_INFINITY;
+  return card.blp?.final_price ?? price + (card.blp?.shipping_cost ?? 0);
+}
+
+function clip(text: string): string {
+  return text.length > 44 ? `${text.slice(0, 43)}…` : text;
+}
+
+function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { SpecificationSchema } from './catalog.js';
+import { SpecificationGroupSchema, SpecificationSchema } from './catalog.js';
 import { ListMetaSchema, nullableString } from './common.js';
 import { ShopSchema } from './shops.js';
 
@@ -36,6 +36,10 @@ export const ProductSchema = z.object({
   shop: z.optional(ShopSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** A product's own fields, without the associations `embed` adds: what `fields[root]` names. */
+export const ProductFieldsSchema = z.omit(ProductSchema, { shop: true });
+export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 
 // Not in the spec: the recorded GET /products/:id answer carries the user's delivery location
 // and payment method that `blp` was computed for.
@@ -99,6 +103,8 @@ export type ProductCardGroupList = z.infer<typeof ProductCardGroupListSchema>;
 /** GET /skus/:id/specifications: the category's specifications with this SKU's values. */
 export const SkuSpecificationListSchema = z.object({
   specifications: z.array(SpecificationSchema),
+  /** With `include: 'group'`; each specification then has its `group_id`. */
+  groups: z.optional(z.array(SpecificationGroupSchema)),
   // Not in the spec (which answers `{specifications}` only): the recording adds the SKU's
   // full description here.
   meta: z.optional(z.object({ full_description: z.optional(nullableString()) })),

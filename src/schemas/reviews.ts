@@ -116,6 +116,10 @@ export const SkuReviewVoteSchema = z.object({
 });
 export type SkuReviewVote = z.infer<typeof SkuReviewVoteSchema>;
 
+/** A vote without the review `embed: 'sku_review'` adds. */
+export const SkuReviewVoteFieldsSchema = z.omit(SkuReviewVoteSchema, { sku_review: true });
+export type SkuReviewVoteFields = z.infer<typeof SkuReviewVoteFieldsSchema>;
+
 export const SkuReviewVoteEnvelopeSchema = z.object({ sku_review_vote: SkuReviewVoteSchema });
 export type SkuReviewVoteEnvelope = z.infer<typeof SkuReviewVoteEnvelopeSchema>;
 

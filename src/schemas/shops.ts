@@ -127,6 +127,10 @@ export const ShopLocationSchema = z.object({
 });
 export type ShopLocation = z.infer<typeof ShopLocationSchema>;
 
+/** A location without the address `embed: 'address'` adds. */
+export const ShopLocationFieldsSchema = z.omit(ShopLocationSchema, { address: true });
+export type ShopLocationFields = z.infer<typeof ShopLocationFieldsSchema>;
+
 export const ShopLocationEnvelopeSchema = z.object({ location: ShopLocationSchema });
 export type ShopLocationEnvelope = z.infer<typeof ShopLocationEnvelopeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ListMetaSchema } from './common.js';
 
 export const SkuImagesSchema = z.object({
   main: z.nullable(z.string()),
@@ -39,3 +40,11 @@ export const SkuSchema = z.object({
   description: z.optional(z.nullable(z.string())),
 });
 export type Sku = z.infer<typeof SkuSchema>;
+
+/** GET /skus/:id. */
+export const SkuEnvelopeSchema = z.object({ sku: SkuSchema });
+export type SkuEnvelope = z.infer<typeof SkuEnvelopeSchema>;
+
+/** GET /skus/:id/similar (recorded, not in the spec). */
+export const SimilarSkuListSchema = z.object({ skus: z.array(SkuSchema), meta: ListMetaSchema });
+export type SimilarSkuList = z.infer<typeof SimilarSkuListSchema>;

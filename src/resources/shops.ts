@@ -1,0 +1,159 @@
+import { type ZodMiniObject, z } from 'zod/mini';
+import { InvalidRequestError } from '../core/errors.js';
+import type { HttpCore } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { Schema } from '../core/validate.js';
+import { ListMetaSchema } from '../schemas/common.js';
+import {
+  type LocationAddress,
+  LocationAddressSchema,
+  type Shop,
+  ShopEnvelopeSchema,
+  type ShopList,
+  ShopListSchema,
+  type ShopLocationFields,
+  ShopLocationFieldsSchema,
+  type ShopReview,
+  type ShopReviewList,
+  type ShopReviewListMeta,
+  ShopReviewListSchema,
+} from '../schemas/shops.js';
+import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
+import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
+import { get, id, list, type PageParams, type RequestOptions } from './shared.js';
+
+export type ShopReviewsMetaName = 'shop_rating_breakdown';
+
+export interface ShopReviewsParams extends PageParams {
+  /** `'shop_rating_breakdown'` adds `meta.shop_rating_breakdown` (positive / negative shares). */
+  include_meta?: ShopReviewsMetaName | readonly ShopReviewsMetaName[] | undefined;
+}
+
+/** A shop review list answer: `meta.shop_rating_breakdown` is there when asked for. */
+export type ShopReviewListOf<P> = Simplify<
+  Omit<ShopReviewList, 'meta'> & {
+    meta: WithMeta<ShopReviewListMeta, ParamOf<P, 'include_meta'>, ShopReviewsMetaName>;
+  }
+>;
+
+export interface ShopLocationParams {
+  /** `'address'`: the location's address parts (filled only when `format` is `structured`). */
+  embed?: 'address' | readonly 'address'[] | undefined;
+}
+export type ShopLocationsParams = ShopLocationParams & PageParams;
+
+/** A location as asked for: `embed: 'address'` adds a typed `address`. */
+export type ShopLocationOf<P> = Simplify<
+  WithLink<ShopLocationFields, LinkState<ParamOf<P, 'embed'>, 'address'>, 'address', LocationAddress>
+>;
+
+export interface ShopSearchParams extends PageParams {
+  /** Words of the shop's name. */
+  q: string;
+}
+
+const LOCATION: LinkedShape = {
+  name: 'shop_location',
+  root: ShopLocationFieldsSchema,
+  embeds: { address: LocationAddressSchema },
+  embedIds: {},
+};
+
+const WithBreakdownSchema = z.extend(ShopReviewListSchema, {
+  meta: z.required(ShopReviewListSchema.shape.meta, { shop_rating_breakdown: true }),
+});
+
+/** The review list schema, with the breakdown required when `include_meta` asks for it. */
+function reviewListSchema(includeMeta: unknown) {
+  const names = linkNames('include_meta', includeMeta, ['shop_rating_breakdown']);
+  return names.length === 0 ? ShopReviewListSchema : WithBreakdownSchema;
+}
+
+const locationList = (location: ZodMiniObject) =>
+  z.object({ locations: z.array(location), meta: ListMetaSchema });
+const locationEnvelope = (location: ZodMiniObject) => z.object({ location });
+
+/** A cast for schemas whose answer type the request narrows (the schema checks the same). */
+const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
+
+/** Shops: a shop, its reviews and locations, shop search. */
+export function shopsResource(core: HttpCore) {
+  return {
+    /** GET /shops/:id */
+    get: (shopId: number, options?: RequestOptions) =>
+      get(
+        core,
+        () => `/shops/${id(shopId)}`,
+        ShopEnvelopeSchema,
+        (b: { shop: Shop }) => b.shop,
+        undefined,
+        options,
+      ),
+
+    /** GET /shops/:id/reviews (`include_meta: 'shop_rating_breakdown'` adds a typed breakdown). */
+    reviews<const P extends ShopReviewsParams | undefined = undefined>(
+      shopId: number,
+      params?: P,
+      options?: RequestOptions,
+    ): PagePromise<ShopReview, ShopReviewListOf<P>> {
+      const path = () => {
+        reviewListSchema(params?.include_meta);
+        return `/shops/${id(shopId)}/reviews`;
+      };
+      const schema = z.lazy(() => reviewListSchema(params?.include_meta));
+      return list(core, path, shaped<ShopReviewListOf<P>>(schema), (b) => b.reviews, params, options);
+    },
+
+    /** GET /shops/:shop_id/locations (`embed: 'address'` adds each `address`). */
+    locations<const P extends ShopLocationsParams | undefined = undefined>(
+      shopId: number,
+      params?: P,
+      options?: RequestOptions,
+    ): PagePromise<
+      ShopLocationOf<P>,
+      { locations: ShopLocationOf<P>[]; meta: z.infer<typeof ListMetaSchema> }
+    > {
+      const schema = () => wrap(linkedSchema(LOCATION, params), locationList);
+      const path = () => {
+        schema();
+        return `/shops/${id(shopId, 'shop_id')}/locations`;
+      };
+      return list(core, path, shaped(z.lazy(schema)), (b) => b.locations, params, options);
+    },
+
+    /** GET /shops/:shop_id/locations/:id (`embed: 'address'` adds its `address`). */
+    location<const P extends ShopLocationParams | undefined = undefined>(
+      shopId: number,
+      locationId: number,
+      params?: P,
+      options?: RequestOptions,
+    ) {
+      const schema = () => wrap(linkedSchema(LOCATION, params), locationEnvelope);
+      const path = () => {
+        schema();
+        return `/shops/${id(shopId, 'shop_id')}/locations/${id(locationId, 'location_id')}`;
+      };
+      return get(
+        core,
+        path,
+        z.lazy(schema),
+        (b: { location: ShopLocationOf<P> }) => b.location,
+        params,
+        options,
+      );
+    },
+
+    /** GET /shops/search by name. */
+    search: (params: ShopSearchParams, options?: RequestOptions): PagePromise<Shop, ShopList> => {
+      const path = () => {
+        if (typeof params?.q !== 'string' || params.q.trim() === '') {
+          throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
+        }
+        return '/shops/search';
+      };
+      return list(core, path, ShopListSchema, (b) => b.shops, params, options);
+    },
+  };
+}
+
+export type ShopsResource = ReturnType<typeof shopsResource>;
