@@ -13,9 +13,15 @@ import { HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { consoleLogger, type Logger } from './core/logger.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
+import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
 import { type CatalogResource, catalogResource } from './resources/catalog.js';
+import { type FavoritesResource, favoritesResource } from './resources/favorites.js';
+import { type NotificationsResource, notificationsResource } from './resources/notifications.js';
+import { type ShopsResource, shopsResource } from './resources/shops.js';
+import { type SkusResource, skusResource } from './resources/skus.js';
+import { type UserResource, userResource } from './resources/user.js';
 
 export interface ClientOptions {
   /** Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended). */
@@ -48,6 +54,13 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Headers added to every API request. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Where a signed-in user's tokens are kept between runs. While it (or this client) holds user
+   * tokens, every call uses the user token; otherwise the application token.
+   */
+  tokenStore?: TokenStore | undefined;
+  /** Sees each new pair of user tokens (sign-in and every refresh). */
+  onTokens?: ((tokens: UserTokens) => void) | undefined;
   /** Milliseconds for a whole call, retries and rate-limit waits included; none by default. */
   deadline?: number | undefined;
   /** Retries after network errors and 500/502/503/504, for GET, PUT and DELETE only. Default 2. */
@@ -78,6 +91,18 @@ export interface ClientOptions {
 export interface CatalogClient {
   /** Search, autocomplete, categories, manufacturers, filter groups, category specifications. */
   readonly catalog: CatalogResource;
+  /** SKUs, products, product cards, specifications, price history, similar SKUs, reviews, votes, flags. */
+  readonly skus: SkusResource;
+  /** Shops, their reviews and locations, shop search. */
+  readonly shops: ShopsResource;
+  /** The user's favorites and favorite lists (user token with `favorites`). */
+  readonly favorites: FavoritesResource;
+  /** The user's profile, avatars, addresses and saved orders (user token). */
+  readonly user: UserResource;
+  /** The user's notifications, and `watch()` to follow new ones (user token with `notifications`). */
+  readonly notifications: NotificationsResource;
+  /** Signing a user in with the authorization-code flow (needs clientId, clientSecret and authUrl). */
+  readonly auth: ClientAuth;
   /** The calls this client has made today against its daily budget. */
   usage(): DailyUsage;
   /**
@@ -85,6 +110,23 @@ export interface CatalogClient {
    * for endpoints the SDK has no method for (the answer is not validated).
    */
   request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
+}
+
+export interface ClientAuth {
+  /** Step 1: where to send the user; keep `state` if another process handles the callback. */
+  authorizationUrl(params: { redirectUri: string; scopes: readonly UserScope[]; state?: string }): {
+    url: string;
+    state: string;
+  };
+  /** Step 2: the redirect back; exchanges the code, and from then on calls use the user token. */
+  handleCallback(
+    callbackUrl: string | URL,
+    expected?: { state?: string; redirectUri?: string },
+  ): Promise<UserTokens>;
+  /** Whether a user token is at hand (here or in the token store). */
+  signedIn(): Promise<boolean>;
+  /** Forgets the user's tokens (here and in the store); calls go back to the application token. */
+  signOut(): Promise<void>;
 }
 
 export interface RawRequest {
@@ -128,6 +170,21 @@ export function createClient(options: ClientOptions): CatalogClient {
     throw invalidOption('rateLimit', 'must be a positive integer');
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
   const budget = new DailyBudget(dailyLimit);
+  const tokens = tokenProvider(options, fetchImpl);
+  const session =
+    options.clientId && options.clientSecret && options.authUrl
+      ? new UserAuth({
+          authUrl: checkUrl('authUrl', options.authUrl),
+          clientId: options.clientId,
+          clientSecret: options.clientSecret,
+          fetch: fetchImpl,
+          tokenStore: options.tokenStore,
+          onTokens: options.onTokens,
+        })
+      : undefined;
+  if (!session && (options.tokenStore || options.onTokens)) {
+    throw invalidOption('tokenStore', 'needs clientId, clientSecret and authUrl, which refresh user tokens');
+  }
 
   const core = new HttpCore({
     baseUrl,
@@ -139,7 +196,7 @@ export function createClient(options: ClientOptions): CatalogClient {
     validation,
     logger: options.logger ?? consoleLogger,
     headers: options.headers ?? {},
-    tokens: tokenProvider(options, fetchImpl),
+    tokens: session ? sessionOrApp(session, tokens) : tokens,
     deadline: options.deadline,
     maxRetries,
     cache: cacheStore(options.cache),
@@ -150,6 +207,12 @@ export function createClient(options: ClientOptions): CatalogClient {
   });
   return {
     catalog: catalogResource(core),
+    skus: skusResource(core),
+    shops: shopsResource(core),
+    favorites: favoritesResource(core),
+    user: withSignOut(userResource(core), session),
+    notifications: notificationsResource(core),
+    auth: clientAuth(session),
     usage: () => budget.usage(),
     request: <T>(params: RawRequest, options?: RequestOptions) =>
       new APIPromise<T>(
@@ -175,6 +238,43 @@ export function createClient(options: ClientOptions): CatalogClient {
         }),
       ),
   };
+}
+
+/** User token while a user is signed in, application token otherwise. */
+function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
+  return {
+    get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
+    renew: (failed, signal) =>
+      failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
+  };
+}
+
+function clientAuth(session: UserAuth | undefined): ClientAuth {
+  const need = (): UserAuth => {
+    if (!session) throw invalidOption('auth', 'needs clientId, clientSecret and authUrl');
+    return session;
+  };
+  return {
+    authorizationUrl: (params) => need().authorizationUrl(params),
+    handleCallback: async (url, expected) => need().handleCallback(url, expected),
+    signedIn: async () => (session ? session.signedIn() : false),
+    signOut: async () => session?.signOut(),
+  };
+}
+
+/** `user.logout()` also forgets the user's tokens once the server has answered. */
+function withSignOut(user: UserResource, session: UserAuth | undefined): UserResource {
+  const logout: UserResource['logout'] = (options) =>
+    new APIPromise(
+      user
+        .logout(options)
+        .withResponse()
+        .then(async (answer) => {
+          await session?.signOut();
+          return answer;
+        }),
+    );
+  return { ...user, logout };
 }
 
 function cacheStore(option: ClientOptions['cache']): CacheStore | undefined {

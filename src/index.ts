@@ -1,4 +1,10 @@
-export { type CatalogClient, type ClientOptions, createClient, type RawRequest } from './client.js';
+export {
+  type CatalogClient,
+  type ClientAuth,
+  type ClientOptions,
+  createClient,
+  type RawRequest,
+} from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
 export type { TokenInput } from './core/auth.js';
@@ -12,6 +18,7 @@ export {
 } from './core/cache.js';
 export {
   AbortError,
+  AccessDeniedError,
   ApiError,
   type ApiErrorEntry,
   AuthenticationError,
@@ -38,10 +45,38 @@ export type { Logger } from './core/logger.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
 export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';
+export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';
 export type * from './resources/catalog.js';
+export type * from './resources/favorites.js';
+export type * from './resources/notifications.js';
+export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
+export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
+export type * from './resources/shops.js';
+export type * from './resources/skus.js';
+export { FLAG_REASONS } from './resources/skus.js';
+export type * from './resources/user.js';
 export type * from './schemas/catalog.js';
 export type * from './schemas/common.js';
-export type { Sku } from './schemas/sku.js';
+export type * from './schemas/favorites.js';
+export type * from './schemas/notifications.js';
+export type * from './schemas/products.js';
+export type * from './schemas/reviews.js';
+export type * from './schemas/shops.js';
+export type * from './schemas/sku.js';
+export type * from './schemas/user.js';
+export type {
+  FieldList,
+  FieldName,
+  Fieldsets,
+  LinkState,
+  ListedFields,
+  Narrowed,
+  ParamOf,
+  Simplify,
+  Sparse,
+  WithLink,
+  WithMeta,
+} from './types/linked.js';

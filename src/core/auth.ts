@@ -39,7 +39,7 @@ const MAX_EARLY_RENEWAL_MS = 60_000;
  * package: the single-flight and "renew only if the failed token is still the current one" rules
  * are a few lines and specific to OAuth replay.
  */
-class TokenCache implements TokenProvider {
+export class TokenCache implements TokenProvider {
   private cached: AccessToken | undefined;
   private inflight: Promise<AccessToken> | undefined;
   private forceNext = false;
@@ -65,6 +65,11 @@ class TokenCache implements TokenProvider {
       );
     }
     return abortable(this.inflight, signal);
+  }
+
+  /** Forgets the token (a new sign-in, a sign-out): the next get() asks for one. */
+  clear(): void {
+    this.cached = undefined;
   }
 
   async renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {

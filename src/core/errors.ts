@@ -233,3 +233,14 @@ export class RedirectError extends PriceCatalogError {
     this.chain = chain;
   }
 }
+
+/** The user refused the authorization request (`?error=access_denied` on the redirect URI). */
+export class AccessDeniedError extends PriceCatalogError {
+  override name = 'AccessDeniedError';
+  /** The `error` the authorization server sent back, usually `access_denied`. */
+  readonly code: string;
+  constructor(code: string, description?: string) {
+    super(`The authorization was refused (${code})${description ? `: ${description}` : ''}`);
+    this.code = code;
+  }
+}

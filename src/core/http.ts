@@ -27,7 +27,7 @@ import type { Logger } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import { type OnRateLimit, type RateLimitEvent, TokenWindow } from './rate-limit.js';
 import { isRedirect, nextHop, PermanentRedirects } from './redirects.js';
-import { abortError } from './signal.js';
+import { abortError, sleep } from './signal.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
 import { type ApiVersion, acceptHeader, normalizeApiVersion } from './version.js';
 
@@ -83,6 +83,7 @@ export interface CallSpec<T> {
    */
   path: string | (() => string);
   query?: QueryParams | undefined;
+  /** Sent as JSON; a function runs inside the call (after `path`), so its checks reject the call. */
   body?: unknown;
   /** Validates the whole answer body. */
   schema?: Schema<unknown> | undefined;
@@ -103,6 +104,8 @@ interface Call {
   url: string;
   version: string;
   signal: AbortSignal | undefined;
+  /** The JSON body to send, if any. */
+  body: string | undefined;
   token: AccessToken;
   replayed: boolean;
   etag: string | undefined;
@@ -155,6 +158,7 @@ export class HttpCore {
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
     const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
     const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
+    const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const token = await this.config.tokens.get(signal);
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
@@ -170,6 +174,7 @@ export class HttpCore {
       url,
       version,
       signal,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
       token,
       replayed: false,
       etag: undefined,
@@ -287,7 +292,7 @@ export class HttpCore {
    */
   private async follow(call: Call, reason: RateLimitEvent['reason']): Promise<Response> {
     let method = call.method;
-    let body = call.spec.body === undefined ? undefined : JSON.stringify(call.spec.body);
+    let body = call.body;
     let current = this.permanent.resolve(call.url);
     const visited = [current];
     for (;;) {
@@ -422,21 +427,6 @@ class Deadline {
     clearTimeout(this.timer);
     this.parent?.removeEventListener('abort', this.onParentAbort);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function withQuery(url: string, query: URLSearchParams): string {

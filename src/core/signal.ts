@@ -25,3 +25,19 @@ export function abortError(signal: AbortSignal): AbortError {
   const detail = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
   return new AbortError(`The request was aborted${detail}`, { cause: reason });
 }
+
+/** Waits `ms`, or rejects with AbortError as soon as `signal` fires. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

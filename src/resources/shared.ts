@@ -58,9 +58,10 @@ export function get<T>(
   select: (body: never) => T,
   query?: object,
   options?: RequestOptions,
+  scope?: string,
 ): APIPromise<T> {
   return new APIPromise(
-    core.request<T>({ method: 'GET', path, schema, select, query: query as QueryParams, options }),
+    core.request<T>({ method: 'GET', path, schema, select, query: query as QueryParams, options, scope }),
   );
 }
 
@@ -76,6 +77,7 @@ export function list<Item, Body>(
   items: (body: Body) => Item[],
   params: (PageParams & object) | undefined,
   options?: RequestOptions,
+  scope?: string,
 ): PagePromise<Item, Body> {
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
@@ -89,8 +91,52 @@ export function list<Item, Body>(
         schema,
         query: page === undefined ? query : { ...query, page },
         options,
+        scope,
       }),
     items,
     params?.page ?? 1,
+  );
+}
+
+/** A favorite-list id: auto lists have negative ids, so any non-zero integer. */
+export function listId(value: number): string {
+  if (!Number.isSafeInteger(value) || value === 0) {
+    throw new InvalidRequestError(
+      `favorite list id must be a non-zero integer, got ${JSON.stringify(value)}`,
+      'InvalidId',
+      'id',
+    );
+  }
+  return String(value);
+}
+
+/**
+ * A write (POST/PUT/PATCH/DELETE). As for reads, input checks belong in the `path` function, so
+ * that bad input rejects the call before anything is sent.
+ */
+export function write<T>(
+  core: HttpCore,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: PathSpec,
+  spec: {
+    body?: unknown;
+    query?: object;
+    schema?: Schema<unknown>;
+    select?: (body: never) => T;
+    scope?: string;
+  },
+  options?: RequestOptions,
+): APIPromise<T> {
+  return new APIPromise(
+    core.request<T>({
+      method,
+      path,
+      body: spec.body,
+      query: spec.query as QueryParams | undefined,
+      schema: spec.schema,
+      select: spec.select,
+      scope: spec.scope,
+      options,
+    }),
   );
 }

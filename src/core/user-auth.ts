@@ -1,0 +1,218 @@
+import { type AccessToken, fingerprint, requestToken, TokenCache, type TokenProvider } from './auth.js';
+import { AccessDeniedError, InvalidRequestError } from './errors.js';
+
+/** Scopes a user can grant. */
+export type UserScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
+
+/** A user's tokens as the SDK keeps and persists them. */
+export interface UserTokens {
+  access_token: string;
+  refresh_token?: string | undefined;
+  /** Epoch ms when the access token expires (from `expires_in`). */
+  expires_at?: number | undefined;
+  /** The token's lifetime in seconds, as the token endpoint said. */
+  expires_in?: number | undefined;
+  /** Space-separated scopes granted. */
+  scope?: string | undefined;
+}
+
+/** Where a user's tokens live between runs (a session, a database row). May be async. */
+export interface TokenStore {
+  get(): UserTokens | undefined | Promise<UserTokens | undefined>;
+  /** Called with each new pair, and with undefined on sign-out. */
+  set(tokens: UserTokens | undefined): void | Promise<void>;
+}
+
+export interface UserAuthConfig {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: typeof fetch;
+  tokenStore?: TokenStore | undefined;
+  onTokens?: ((tokens: UserTokens) => void) | undefined;
+}
+
+/** Renew this long before expiry (or a tenth of the lifetime when shorter). */
+const MAX_EARLY_RENEWAL_MS = 60_000;
+/** Authorization requests this client remembers the state of, oldest dropped first. */
+const MAX_PENDING_STATES = 100;
+
+/**
+ * The authorization-code flow and the user token it gives: the authorize URL, the callback, the
+ * code exchange, and refreshes (before expiry and after a 401, one at a time, shared by every
+ * caller; a rotated refresh token replaces the old one).
+ */
+export class UserAuth implements TokenProvider {
+  private tokens: UserTokens | undefined;
+  private loaded = false;
+  private readonly pending = new Map<string, { redirectUri: string }>();
+  private readonly cache: TokenCache;
+
+  constructor(private readonly config: UserAuthConfig) {
+    this.cache = new TokenCache((force) => this.current(force));
+  }
+
+  /**
+   * Step 1: the URL to send the user to. `state` guards the callback against forgery; one is
+   * generated when none is given, and `handleCallback` checks it.
+   */
+  authorizationUrl(params: { redirectUri: string; scopes: readonly UserScope[]; state?: string }): {
+    url: string;
+    state: string;
+  } {
+    if (!URL.canParse(params.redirectUri)) {
+      throw new InvalidRequestError('redirectUri must be an absolute URL', 'InvalidParam', 'redirectUri');
+    }
+    if (!Array.isArray(params.scopes) || params.scopes.length === 0) {
+      throw new InvalidRequestError('scopes must name at least one scope', 'InvalidParam', 'scopes');
+    }
+    const state = params.state ?? randomState();
+    this.pending.set(state, { redirectUri: params.redirectUri });
+    if (this.pending.size > MAX_PENDING_STATES)
+      this.pending.delete(this.pending.keys().next().value as string);
+    const url = new URL(`${this.config.authUrl}/oauth2/authorizations/new`);
+    url.searchParams.set('client_id', this.config.clientId);
+    url.searchParams.set('redirect_uri', params.redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', params.scopes.join(' '));
+    url.searchParams.set('state', state);
+    return { url: url.href, state };
+  }
+
+  /**
+   * Step 2: reads the redirect back (`?code=` or `?error=access_denied`), checks its state and
+   * exchanges the code for the user's tokens. `state` and `redirectUri` are needed only when the
+   * authorization URL was made by another process.
+   */
+  async handleCallback(
+    callbackUrl: string | URL,
+    expected: { state?: string; redirectUri?: string } = {},
+  ): Promise<UserTokens> {
+    const url = new URL(callbackUrl);
+    // URLSearchParams decodes once: the code goes into the form exactly as issued, never decoded twice.
+    const params = url.searchParams;
+    const returned = params.get('state') ?? undefined;
+    const known = returned === undefined ? undefined : this.pending.get(returned);
+    if (expected.state !== undefined ? returned !== expected.state : returned !== undefined && !known) {
+      throw new InvalidRequestError(
+        'The callback state does not match the authorization request',
+        'StateMismatch',
+        'state',
+      );
+    }
+    if (returned !== undefined) this.pending.delete(returned);
+    const error = params.get('error');
+    if (error) throw new AccessDeniedError(error, params.get('error_description') ?? undefined);
+    const code = params.get('code');
+    if (!code)
+      throw new InvalidRequestError('The callback URL has neither code nor error', 'InvalidCallback', 'code');
+    const redirectUri = expected.redirectUri ?? known?.redirectUri ?? `${url.origin}${url.pathname}`;
+    const answer = await requestToken(this.config, {
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+      redirect_uri: redirectUri,
+      grant_type: 'authorization_code',
+      code,
+    });
+    return this.save(answer);
+  }
+
+  /** Whether user tokens are at hand (signed in here, or in the token store). */
+  async signedIn(): Promise<boolean> {
+    return (await this.load()) !== undefined;
+  }
+
+  /** Forgets the user's tokens here and in the store. */
+  async signOut(): Promise<void> {
+    this.tokens = undefined;
+    this.cache.clear();
+    await this.config.tokenStore?.set(undefined);
+  }
+
+  get(signal?: AbortSignal): Promise<AccessToken> {
+    return this.cache.get(signal);
+  }
+
+  renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
+    return this.cache.renew(failed, signal);
+  }
+
+  /** The access token, refreshed first when it is (nearly) expired or when `force` after a 401. */
+  private async current(force: boolean): Promise<AccessToken> {
+    let tokens = await this.load();
+    if (!tokens) {
+      throw new InvalidRequestError(
+        'No user is signed in: complete authorizationUrl() and handleCallback(), or give a tokenStore that has tokens',
+        'NotSignedIn',
+      );
+    }
+    if (force || expiresSoon(tokens)) tokens = await this.refresh(tokens);
+    return {
+      value: tokens.access_token,
+      expiresAt: renewAt(tokens),
+      scopes: tokens.scope?.split(/[\s,]+/).filter(Boolean),
+      principal: `user:${fingerprint(tokens.access_token)}`,
+    };
+  }
+
+  private async refresh(tokens: UserTokens): Promise<UserTokens> {
+    if (!tokens.refresh_token) {
+      throw new InvalidRequestError('The user token expired and there is no refresh token', 'NotSignedIn');
+    }
+    const answer = await requestToken(this.config, {
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+      refresh_token: tokens.refresh_token,
+      grant_type: 'refresh_token',
+    });
+    // A server that does not rotate refresh tokens leaves the old one valid.
+    return this.save({ refresh_token: tokens.refresh_token, scope: tokens.scope, ...answer });
+  }
+
+  private async save(answer: {
+    access_token: string;
+    refresh_token?: string | undefined;
+    expires_in?: number | undefined;
+    scope?: string | undefined;
+  }): Promise<UserTokens> {
+    const tokens: UserTokens = {
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+      expires_at: typeof answer.expires_in === 'number' ? Date.now() + answer.expires_in * 1000 : undefined,
+      expires_in: answer.expires_in,
+      scope: answer.scope,
+    };
+    this.tokens = tokens;
+    this.loaded = true;
+    this.cache.clear();
+    await this.config.tokenStore?.set(tokens);
+    this.config.onTokens?.(tokens);
+    return tokens;
+  }
+
+  private async load(): Promise<UserTokens | undefined> {
+    if (!this.loaded && this.config.tokenStore) {
+      this.tokens = (await this.config.tokenStore.get()) ?? undefined;
+    }
+    this.loaded = true;
+    return this.tokens;
+  }
+}
+
+/** When to renew: up to a minute early, or a tenth of the lifetime early when that is shorter. */
+function renewAt(tokens: UserTokens): number | undefined {
+  if (tokens.expires_at === undefined) return undefined;
+  const lifetimeMs = (tokens.expires_in ?? Number.POSITIVE_INFINITY) * 1000;
+  return tokens.expires_at - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+}
+
+function expiresSoon(tokens: UserTokens): boolean {
+  const at = renewAt(tokens);
+  return at !== undefined && Date.now() >= at;
+}
+
+/** 128 random bits, URL-safe. */
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,176 @@
+import { InvalidRequestError } from '../core/errors.js';
+import type { HttpCore } from '../core/http.js';
+import {
+  type Address,
+  AddressEnvelopeSchema,
+  type AddressForm,
+  AddressFormEnvelopeSchema,
+  AddressListSchema,
+  AvatarListSchema,
+  LogoutAnswerSchema,
+  type SavedOrder,
+  type SavedOrderList,
+  SavedOrderListSchema,
+  type User,
+  UserEnvelopeSchema,
+} from '../schemas/user.js';
+import { get, id, list, type PageParams, type RequestOptions, write } from './shared.js';
+
+export interface UserUpdateParams {
+  sex?: 'male' | 'female' | null | undefined;
+  birthyear?: number | undefined;
+  mobile?: string | null | undefined;
+  /** A file name from `user.avatars()`. */
+  avatar_preset?: string | undefined;
+  /** A base64 image; a `data:image/...;base64,` preamble is stripped before sending. */
+  avatar?: string | undefined;
+  /** Other User fields the server accepts, as it spells them. */
+  [field: string]: unknown;
+}
+
+export interface AddressCreateParams {
+  label: string;
+  full: string;
+}
+export interface AddressUpdateParams {
+  label?: string | undefined;
+  full?: string | undefined;
+  /** Other address fields the server accepts (e.g. `street_number`), as it spells them. */
+  [field: string]: unknown;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** Strips a `data:...;base64,` preamble (the API wants the bare base64) and checks what is left. */
+export function bareBase64(avatar: string): string {
+  const bare = avatar.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (bare.length === 0 || bare.length % 4 !== 0 || !BASE64.test(bare)) {
+    throw new InvalidRequestError('avatar must be a base64-encoded image', 'InvalidParam', 'avatar');
+  }
+  return bare;
+}
+
+function checkUserUpdate(params: UserUpdateParams | undefined): Record<string, unknown> {
+  if (!params || typeof params !== 'object')
+    throw new InvalidRequestError('give the fields to change', 'InvalidParam');
+  if (params.sex !== undefined && params.sex !== null && params.sex !== 'male' && params.sex !== 'female') {
+    throw new InvalidRequestError("sex must be 'male', 'female' or null", 'InvalidParam', 'sex');
+  }
+  if (params.birthyear !== undefined && !(Number.isInteger(params.birthyear) && params.birthyear > 1900)) {
+    throw new InvalidRequestError('birthyear must be a four-digit year', 'InvalidParam', 'birthyear');
+  }
+  return params.avatar === undefined ? { ...params } : { ...params, avatar: bareBase64(params.avatar) };
+}
+
+function checkAddress(
+  params: AddressUpdateParams | AddressCreateParams | undefined,
+  required: boolean,
+): void {
+  for (const field of ['label', 'full'] as const) {
+    const value = params?.[field];
+    if ((required || value !== undefined) && (typeof value !== 'string' || value.trim() === '')) {
+      throw new InvalidRequestError(`an address needs a non-empty ${field}`, 'InvalidParam', field);
+    }
+  }
+}
+
+const pickAddress = (b: { address: Address }) => b.address;
+const pickUser = (b: { user: User }) => b.user;
+
+/** The signed-in user's profile, avatars, addresses and saved orders (user token). */
+export function userResource(core: HttpCore) {
+  return {
+    /** GET /user */
+    get: (options?: RequestOptions) => get(core, '/user', UserEnvelopeSchema, pickUser, undefined, options),
+    /** PATCH /user: only the fields given change. */
+    update: (params: UserUpdateParams, options?: RequestOptions) =>
+      write(
+        core,
+        'PATCH',
+        '/user',
+        { body: () => checkUserUpdate(params), schema: UserEnvelopeSchema, select: pickUser },
+        options,
+      ),
+    /** GET /user/avatars: the file names `avatar_preset` takes. */
+    avatars: (options?: RequestOptions) =>
+      get(
+        core,
+        '/user/avatars',
+        AvatarListSchema,
+        (b: { avatars: string[] }) => b.avatars,
+        undefined,
+        options,
+      ),
+    /** GET /user/saved_orders */
+    savedOrders: (params?: PageParams, options?: RequestOptions) =>
+      list<SavedOrder, SavedOrderList>(
+        core,
+        '/user/saved_orders',
+        SavedOrderListSchema,
+        (b) => b.saved_orders,
+        params,
+        options,
+      ),
+    /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
+    logout: (options?: RequestOptions) =>
+      write<null>(
+        core,
+        'DELETE',
+        '/user/logout',
+        { schema: LogoutAnswerSchema, select: () => null },
+        options,
+      ),
+
+    addresses: {
+      /** GET /user/addresses */
+      list: (options?: RequestOptions) =>
+        get(
+          core,
+          '/user/addresses',
+          AddressListSchema,
+          (b: { addresses: Address[] }) => b.addresses,
+          undefined,
+          options,
+        ),
+      /** GET /user/addresses/new: the fields an address needs. */
+      form: (options?: RequestOptions) =>
+        get(
+          core,
+          '/user/addresses/new',
+          AddressFormEnvelopeSchema,
+          (b: { address_form: AddressForm }) => b.address_form,
+          undefined,
+          options,
+        ),
+      /** POST /user/addresses: `label` and `full` are both required. */
+      create: (params: AddressCreateParams, options?: RequestOptions) =>
+        write(
+          core,
+          'POST',
+          () => {
+            checkAddress(params, true);
+            return '/user/addresses';
+          },
+          { body: params, schema: AddressEnvelopeSchema, select: pickAddress },
+          options,
+        ),
+      /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
+      update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
+        write(
+          core,
+          'PUT',
+          () => {
+            checkAddress(params, false);
+            return `/user/addresses/${id(addressId)}`;
+          },
+          { body: params, schema: AddressEnvelopeSchema, select: pickAddress },
+          options,
+        ),
+      /** DELETE /user/addresses/:id */
+      delete: (addressId: number, options?: RequestOptions) =>
+        write<void>(core, 'DELETE', () => `/user/addresses/${id(addressId)}`, {}, options),
+    },
+  };
+}
+
+export type UserResource = ReturnType<typeof userResource>;
