@@ -1,4 +1,5 @@
-import { type ZodMiniObject, type ZodMiniType, z } from 'zod/mini';
+import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
+import * as z from 'zod/mini';
 import { InvalidRequestError, isRecord } from '../core/errors.js';
 
 // The runtime twin of src/types/linked.ts: the answer of a call with sparse fieldsets and embeds

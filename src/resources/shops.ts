@@ -1,9 +1,11 @@
-import { type ZodMiniObject, z } from 'zod/mini';
+import type { ZodMiniObject } from 'zod/mini';
+import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
 import { ListMetaSchema } from '../schemas/common.js';
+import { object } from '../schemas/object.js';
 import {
   type LocationAddress,
   LocationAddressSchema,
@@ -70,8 +72,8 @@ function reviewListSchema(includeMeta: unknown) {
 }
 
 const locationList = (location: ZodMiniObject) =>
-  z.object({ locations: z.array(location), meta: ListMetaSchema });
-const locationEnvelope = (location: ZodMiniObject) => z.object({ location });
+  object({ locations: z.array(location), meta: ListMetaSchema });
+const locationEnvelope = (location: ZodMiniObject) => object({ location });
 
 /** A cast for schemas whose answer type the request narrows (the schema checks the same). */
 const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;

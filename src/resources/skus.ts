@@ -1,10 +1,12 @@
-import { type ZodMiniObject, z } from 'zod/mini';
+import type { ZodMiniObject } from 'zod/mini';
+import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
+import { object } from '../schemas/object.js';
 import {
   PersonalizationSchema,
   type PriceHistory,
@@ -169,11 +171,11 @@ const REVIEW_VOTE: LinkedShape = {
 };
 
 const productEnvelope = (product: ZodMiniObject) =>
-  z.object({
+  object({
     product,
-    meta: z.optional(z.object({ personalization: z.optional(PersonalizationSchema) })),
+    meta: z.optional(object({ personalization: z.optional(PersonalizationSchema) })),
   });
-const voteEnvelope = (vote: ZodMiniObject) => z.object({ sku_review_vote: vote });
+const voteEnvelope = (vote: ZodMiniObject) => object({ sku_review_vote: vote });
 
 const reviewListSchemas = new Map<string, Schema<unknown>>();
 

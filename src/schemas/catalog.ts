@@ -1,8 +1,9 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString, PaginationSchema } from './common.js';
+import { object } from './object.js';
 import { SkuSchema } from './sku.js';
 
-export const CategorySchema = z.object({
+export const CategorySchema = object({
   id: z.number(),
   name: z.string(),
   children_count: z.number(),
@@ -25,18 +26,18 @@ export const CategorySchema = z.object({
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const ManufacturerSchema = z.object({
+export const ManufacturerSchema = object({
   id: z.number(),
   name: z.string(),
   image_url: nullableString(),
 });
 export type Manufacturer = z.infer<typeof ManufacturerSchema>;
 
-export const CategoryEnvelopeSchema = z.object({ category: CategorySchema });
-export const CategoryListSchema = z.object({ categories: z.array(CategorySchema), meta: ListMetaSchema });
+export const CategoryEnvelopeSchema = object({ category: CategorySchema });
+export const CategoryListSchema = object({ categories: z.array(CategorySchema), meta: ListMetaSchema });
 export type CategoryList = z.infer<typeof CategoryListSchema>;
-export const ManufacturerEnvelopeSchema = z.object({ manufacturer: ManufacturerSchema });
-export const ManufacturerListSchema = z.object({
+export const ManufacturerEnvelopeSchema = object({ manufacturer: ManufacturerSchema });
+export const ManufacturerListSchema = object({
   manufacturers: z.array(ManufacturerSchema),
   meta: ListMetaSchema,
 });
@@ -44,21 +45,21 @@ export type ManufacturerList = z.infer<typeof ManufacturerListSchema>;
 
 // --- search ---------------------------------------------------------------------------------
 
-export const SearchAlternativeSchema = z.object({
+export const SearchAlternativeSchema = object({
   term: z.string(),
   count: z.optional(z.number()),
-  drop: z.optional(z.array(z.object({ token: z.string(), dropped: z.boolean() }))),
+  drop: z.optional(z.array(object({ token: z.string(), dropped: z.boolean() }))),
   /** True: a hint to search again with `term`. */
   important: z.optional(z.boolean()),
 });
 export type SearchAlternative = z.infer<typeof SearchAlternativeSchema>;
 
-export const SearchResultSchema = z.object({
+export const SearchResultSchema = object({
   categories: z.array(CategorySchema),
-  meta: z.object({
+  meta: object({
     q: z.string(),
     alternatives: z.array(SearchAlternativeSchema),
-    strong_matches: z.object({
+    strong_matches: object({
       category: z.optional(CategorySchema),
       manufacturer: z.optional(ManufacturerSchema),
       sku: z.optional(SkuSchema),
@@ -69,23 +70,23 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-export const AutocompleteEntrySchema = z.object({
+export const AutocompleteEntrySchema = object({
   /** The suggested keyphrase: run a search on it when chosen. */
   k: z.string(),
   /** Index from which to highlight the keyphrase (since 3.0.23). */
   i: z.optional(z.number()),
   /** A category hint. */
-  d: z.optional(z.nullable(z.object({ n: z.string(), id: z.number() }))),
+  d: z.optional(z.nullable(object({ n: z.string(), id: z.number() }))),
 });
 export type AutocompleteEntry = z.infer<typeof AutocompleteEntrySchema>;
-export const AutocompleteSchema = z.object({ autocomplete: z.array(AutocompleteEntrySchema) });
+export const AutocompleteSchema = object({ autocomplete: z.array(AutocompleteEntrySchema) });
 
 // --- specifications and filter groups -------------------------------------------------------
 
-export const SpecificationGroupSchema = z.object({ id: z.number(), name: z.string(), order: z.number() });
+export const SpecificationGroupSchema = object({ id: z.number(), name: z.string(), order: z.number() });
 export type SpecificationGroup = z.infer<typeof SpecificationGroupSchema>;
 
-export const SpecificationSchema = z.object({
+export const SpecificationSchema = object({
   id: z.number(),
   name: z.string(),
   /** Empty in category listings, filled for a SKU. */
@@ -97,13 +98,13 @@ export const SpecificationSchema = z.object({
 });
 export type Specification = z.infer<typeof SpecificationSchema>;
 
-export const SpecificationListSchema = z.object({
+export const SpecificationListSchema = object({
   specifications: z.array(SpecificationSchema),
   groups: z.optional(z.array(SpecificationGroupSchema)),
 });
 export type SpecificationList = z.infer<typeof SpecificationListSchema>;
 
-export const FilterGroupSchema = z.object({
+export const FilterGroupSchema = object({
   id: z.number(),
   name: z.string(),
   active: z.boolean(),
@@ -116,7 +117,7 @@ export const FilterGroupSchema = z.object({
   filter_type: z.number(),
 });
 export type FilterGroup = z.infer<typeof FilterGroupSchema>;
-export const FilterGroupListSchema = z.object({
+export const FilterGroupListSchema = object({
   filter_groups: z.array(FilterGroupSchema),
   meta: ListMetaSchema,
 });
@@ -125,9 +126,9 @@ export type FilterGroupList = z.infer<typeof FilterGroupListSchema>;
 // --- SKU listings ---------------------------------------------------------------------------
 
 const countsById = z.record(z.string(), z.number());
-const facetEntry = z.object({ id: z.number(), label: z.optional(z.string()), count: z.optional(z.number()) });
+const facetEntry = object({ id: z.number(), label: z.optional(z.string()), count: z.optional(z.number()) });
 
-export const SkuListMetaSchema = z.object({
+export const SkuListMetaSchema = object({
   pagination: z.optional(PaginationSchema),
   /** The order method in use. */
   ordered_by: z.optional(z.nullable(z.string())),
@@ -135,7 +136,7 @@ export const SkuListMetaSchema = z.object({
   order_by_methods: z.optional(z.record(z.string(), z.string())),
   /** With `include_meta: ['available_filters']`: matching SKU counts per filter, manufacturer and shop id. */
   available_filters: z.optional(
-    z.object({
+    object({
       filters: z.optional(countsById),
       manufacturers: z.optional(countsById),
       shops: z.optional(countsById),
@@ -145,7 +146,7 @@ export const SkuListMetaSchema = z.object({
   ),
   /** With `include_meta: ['applied_filters']`. */
   applied_filters: z.optional(
-    z.object({
+    object({
       filters: z.optional(z.array(z.number())),
       manufacturers: z.optional(z.array(z.number())),
       shops: z.optional(z.array(z.number())),
@@ -154,5 +155,5 @@ export const SkuListMetaSchema = z.object({
 });
 export type SkuListMeta = z.infer<typeof SkuListMetaSchema>;
 
-export const SkuListSchema = z.object({ skus: z.array(SkuSchema), meta: SkuListMetaSchema });
+export const SkuListSchema = object({ skus: z.array(SkuSchema), meta: SkuListMetaSchema });
 export type SkuList = z.infer<typeof SkuListSchema>;

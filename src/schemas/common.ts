@@ -1,7 +1,8 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
+import { object } from './object.js';
 
 /** `meta.pagination` of every list answer. */
-export const PaginationSchema = z.object({
+export const PaginationSchema = object({
   total_results: z.number(),
   total_pages: z.number(),
   page: z.number(),
@@ -10,7 +11,7 @@ export const PaginationSchema = z.object({
 export type PaginationMeta = z.infer<typeof PaginationSchema>;
 
 /** `meta` of a plain list answer (search answers may carry no pagination). */
-export const ListMetaSchema = z.object({ pagination: z.optional(PaginationSchema) });
+export const ListMetaSchema = object({ pagination: z.optional(PaginationSchema) });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
 /** A string the spec types S that recordings also show as null ("blank fields are null"). */

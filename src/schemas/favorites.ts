@@ -1,7 +1,8 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 
-export const FavoriteSchema = z.object({
+export const FavoriteSchema = object({
   id: z.number(),
   /** Null after the favorite was moved with `new_list_name`. */
   have_it: z.nullable(z.boolean()),
@@ -17,21 +18,21 @@ export const FavoriteSchema = z.object({
 });
 export type Favorite = z.infer<typeof FavoriteSchema>;
 
-export const FavoriteEnvelopeSchema = z.object({ favorite: FavoriteSchema });
+export const FavoriteEnvelopeSchema = object({ favorite: FavoriteSchema });
 export type FavoriteEnvelope = z.infer<typeof FavoriteEnvelopeSchema>;
 
 /**
  * GET /favorites, /favorite_lists/:id/favorites, /categories/:id/favorites, /skus/:id/favorite.
  * (`FavoriteListSchema` is the favorite-list resource, hence this name.)
  */
-export const FavoritesSchema = z.object({
+export const FavoritesSchema = object({
   favorites: z.array(FavoriteSchema),
   // GET /skus/:id/favorite (recorded, not in the spec) answers `{favorites}` alone.
   meta: z.optional(ListMetaSchema),
 });
 export type Favorites = z.infer<typeof FavoritesSchema>;
 
-export const FavoriteListSchema = z.object({
+export const FavoriteListSchema = object({
   /** Negative for an auto list (one per category, created with a favorite added without a list). */
   id: z.number(),
   name: z.string(),
@@ -42,11 +43,11 @@ export const FavoriteListSchema = z.object({
 });
 export type FavoriteList = z.infer<typeof FavoriteListSchema>;
 
-export const FavoriteListEnvelopeSchema = z.object({ favorite_list: FavoriteListSchema });
+export const FavoriteListEnvelopeSchema = object({ favorite_list: FavoriteListSchema });
 export type FavoriteListEnvelope = z.infer<typeof FavoriteListEnvelopeSchema>;
 
 /** GET /favorite_lists. */
-export const FavoriteListListSchema = z.object({
+export const FavoriteListListSchema = object({
   favorite_lists: z.array(FavoriteListSchema),
   meta: ListMetaSchema,
 });

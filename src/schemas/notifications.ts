@@ -1,11 +1,12 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 
 /** The reduced SKU that list responses embed in price, availability and review notifications. */
-export const NotificationSkuSchema = z.object({
+export const NotificationSkuSchema = object({
   id: z.number(),
   display_name: z.string(),
-  images: z.object({ main: nullableString(), alternatives: z.array(z.string()) }),
+  images: object({ main: nullableString(), alternatives: z.array(z.string()) }),
   click_url: z.optional(nullableString()),
   virtual: z.boolean(),
   future: z.boolean(),
@@ -15,7 +16,7 @@ export const NotificationSkuSchema = z.object({
 });
 export type NotificationSku = z.infer<typeof NotificationSkuSchema>;
 
-const NotificationBaseSchema = z.object({
+const NotificationBaseSchema = object({
   id: z.number(),
   etype: z.string(),
   eventable_id: z.number(),
@@ -33,7 +34,7 @@ const NotificationBaseSchema = z.object({
   sku: z.optional(NotificationSkuSchema),
 });
 
-export const PriceSnapshotSchema = z.object({
+export const PriceSnapshotSchema = object({
   price_min: z.number(),
   latest_price: z.number(),
   change_rate: z.number(),
@@ -65,7 +66,7 @@ export const SkuReviewNotificationSchema = z.extend(NotificationBaseSchema, {
   review_rating: z.number(),
   /** `review_text` and `user` come only when the notification is not aggregated. */
   review_text: z.optional(nullableString()),
-  user: z.optional(z.object({ id: z.number(), username: z.string(), avatar: nullableString() })),
+  user: z.optional(object({ id: z.number(), username: z.string(), avatar: nullableString() })),
 });
 export type SkuReviewNotification = z.infer<typeof SkuReviewNotificationSchema>;
 
@@ -131,10 +132,10 @@ export const NotificationSchema = z.union([KnownNotificationSchema, OtherNotific
 );
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationEnvelopeSchema = z.object({ notification: NotificationSchema });
+export const NotificationEnvelopeSchema = object({ notification: NotificationSchema });
 export type NotificationEnvelope = z.infer<typeof NotificationEnvelopeSchema>;
 
-export const NotificationListSchema = z.object({
+export const NotificationListSchema = object({
   notifications: z.array(NotificationSchema),
   meta: ListMetaSchema,
 });

@@ -1,17 +1,18 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { SpecificationGroupSchema, SpecificationSchema } from './catalog.js';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 import { ShopSchema } from './shops.js';
 
 /** The full cost of buying a product with the user's preferences (since 3.2.0). */
-export const BlpSchema = z.object({
+export const BlpSchema = object({
   shipping_cost: z.number(),
   payment_method_cost: z.optional(z.nullable(z.number())),
   final_price: z.optional(z.nullable(z.number())),
 });
 export type Blp = z.infer<typeof BlpSchema>;
 
-export const ProductSchema = z.object({
+export const ProductSchema = object({
   id: z.number(),
   name: z.string(),
   sku_id: z.number(),
@@ -43,10 +44,10 @@ export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 
 // Not in the spec: the recorded GET /products/:id answer carries the user's delivery location
 // and payment method that `blp` was computed for.
-export const PersonalizationSchema = z.object({
+export const PersonalizationSchema = object({
   location: z.optional(
     z.nullable(
-      z.object({
+      object({
         address_id: z.optional(z.nullable(z.number())),
         label: nullableString(),
         lat: nullableString(),
@@ -56,13 +57,13 @@ export const PersonalizationSchema = z.object({
       }),
     ),
   ),
-  payment_method: z.optional(z.nullable(z.object({ type: z.string() }))),
+  payment_method: z.optional(z.nullable(object({ type: z.string() }))),
 });
 export type Personalization = z.infer<typeof PersonalizationSchema>;
 
-export const ProductEnvelopeSchema = z.object({
+export const ProductEnvelopeSchema = object({
   product: ProductSchema,
-  meta: z.optional(z.object({ personalization: z.optional(PersonalizationSchema) })),
+  meta: z.optional(object({ personalization: z.optional(PersonalizationSchema) })),
 });
 export type ProductEnvelope = z.infer<typeof ProductEnvelopeSchema>;
 
@@ -77,12 +78,12 @@ export const SparseProductEnvelopeSchema = z.extend(ProductEnvelopeSchema, { pro
 export type SparseProductEnvelope = z.infer<typeof SparseProductEnvelopeSchema>;
 
 /** GET /skus/:id/products and GET /shops/:shop_id/products/search. */
-export const ProductListSchema = z.object({ products: z.array(ProductSchema), meta: ListMetaSchema });
+export const ProductListSchema = object({ products: z.array(ProductSchema), meta: ListMetaSchema });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
 // --- product cards --------------------------------------------------------------------------
 
-export const ProductCardSchema = z.object({
+export const ProductCardSchema = object({
   products: z.array(ProductSchema),
   shop: ShopSchema,
   blp: z.optional(BlpSchema),
@@ -91,42 +92,42 @@ export const ProductCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
-export const ProductCardGroupSchema = z.object({ cards: z.array(ProductCardSchema) });
+export const ProductCardGroupSchema = object({ cards: z.array(ProductCardSchema) });
 export type ProductCardGroup = z.infer<typeof ProductCardGroupSchema>;
 
 /** GET /skus/:id/product_cards. */
-export const ProductCardGroupListSchema = z.object({ product_cards: z.array(ProductCardGroupSchema) });
+export const ProductCardGroupListSchema = object({ product_cards: z.array(ProductCardGroupSchema) });
 export type ProductCardGroupList = z.infer<typeof ProductCardGroupListSchema>;
 
 // --- SKU specifications and price history ---------------------------------------------------
 
 /** GET /skus/:id/specifications: the category's specifications with this SKU's values. */
-export const SkuSpecificationListSchema = z.object({
+export const SkuSpecificationListSchema = object({
   specifications: z.array(SpecificationSchema),
   /** With `include: 'group'`; each specification then has its `group_id`. */
   groups: z.optional(z.array(SpecificationGroupSchema)),
   // Not in the spec (which answers `{specifications}` only): the recording adds the SKU's
   // full description here.
-  meta: z.optional(z.object({ full_description: z.optional(nullableString()) })),
+  meta: z.optional(object({ full_description: z.optional(nullableString()) })),
 });
 export type SkuSpecificationList = z.infer<typeof SkuSpecificationListSchema>;
 
-export const AveragePricePointSchema = z.object({ date: z.string(), price: z.number() });
+export const AveragePricePointSchema = object({ date: z.string(), price: z.number() });
 export type AveragePricePoint = z.infer<typeof AveragePricePointSchema>;
 
-export const LowestPricePointSchema = z.object({
+export const LowestPricePointSchema = object({
   date: z.string(),
   price: z.number(),
   shop_name: nullableString(),
 });
 export type LowestPricePoint = z.infer<typeof LowestPricePointSchema>;
 
-export const PriceHistorySchema = z.object({
+export const PriceHistorySchema = object({
   average: z.array(AveragePricePointSchema),
   lowest: z.array(LowestPricePointSchema),
 });
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 
 /** GET /skus/:id/price_history (shape not in the spec). */
-export const PriceHistoryEnvelopeSchema = z.object({ history: PriceHistorySchema });
+export const PriceHistoryEnvelopeSchema = object({ history: PriceHistorySchema });
 export type PriceHistoryEnvelope = z.infer<typeof PriceHistoryEnvelopeSchema>;

@@ -1,16 +1,17 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 
 // The spec names three arrays, but the recordings leave out those without entries (one has
 // only `positive`).
-export const SkuReviewSentimentsSchema = z.object({
+export const SkuReviewSentimentsSchema = object({
   positive: z.optional(z.array(z.string())),
   mediocre: z.optional(z.array(z.string())),
   negative: z.optional(z.array(z.string())),
 });
 export type SkuReviewSentiments = z.infer<typeof SkuReviewSentimentsSchema>;
 
-export const SkuReviewSchema = z.object({
+export const SkuReviewSchema = object({
   id: z.number(),
   // The spec lists sku_id, but the recorded review list (GET /skus/:id/reviews) omits it.
   sku_id: z.optional(z.number()),
@@ -31,10 +32,10 @@ export const SkuReviewSchema = z.object({
 });
 export type SkuReview = z.infer<typeof SkuReviewSchema>;
 
-export const SkuReviewEnvelopeSchema = z.object({ sku_review: SkuReviewSchema });
+export const SkuReviewEnvelopeSchema = object({ sku_review: SkuReviewSchema });
 export type SkuReviewEnvelope = z.infer<typeof SkuReviewEnvelopeSchema>;
 
-export const SkuRatingBreakdownSchema = z.object({
+export const SkuRatingBreakdownSchema = object({
   /** 1 to 5. */
   star: z.number(),
   percentage: z.number(),
@@ -42,7 +43,7 @@ export const SkuRatingBreakdownSchema = z.object({
 });
 export type SkuRatingBreakdown = z.infer<typeof SkuRatingBreakdownSchema>;
 
-export const SkuReviewsAggregationSchema = z.object({
+export const SkuReviewsAggregationSchema = object({
   label: z.string(),
   score: z.number(),
   /** `good` or `bad` in the answers seen: the bar colour. */
@@ -58,7 +59,7 @@ export const SkuReviewListMetaSchema = z.extend(ListMetaSchema, {
 });
 export type SkuReviewListMeta = z.infer<typeof SkuReviewListMetaSchema>;
 
-export const SkuReviewListSchema = z.object({
+export const SkuReviewListSchema = object({
   reviews: z.array(SkuReviewSchema),
   meta: SkuReviewListMetaSchema,
 });
@@ -66,7 +67,7 @@ export type SkuReviewList = z.infer<typeof SkuReviewListSchema>;
 
 // --- review form ----------------------------------------------------------------------------
 
-export const ReviewAnswerSchema = z.object({
+export const ReviewAnswerSchema = object({
   id: z.number(),
   text: z.string(),
   /** On the edit form, true on the answers the review chose. */
@@ -74,7 +75,7 @@ export const ReviewAnswerSchema = z.object({
 });
 export type ReviewAnswer = z.infer<typeof ReviewAnswerSchema>;
 
-export const ReviewQuestionSchema = z.object({
+export const ReviewQuestionSchema = object({
   text: z.string(),
   // The known types are listed for readers; any other string is accepted so that a new
   // question type does not break the form.
@@ -84,7 +85,7 @@ export const ReviewQuestionSchema = z.object({
 export type ReviewQuestion = z.infer<typeof ReviewQuestionSchema>;
 
 /** GET /skus/:id/reviews/new. */
-export const ReviewFormSchema = z.object({
+export const ReviewFormSchema = object({
   requires_body: z.boolean(),
   questions: z.array(ReviewQuestionSchema),
 });
@@ -97,15 +98,15 @@ export const EditReviewFormSchema = z.extend(ReviewFormSchema, {
 });
 export type EditReviewForm = z.infer<typeof EditReviewFormSchema>;
 
-export const ReviewFormEnvelopeSchema = z.object({ review_form: ReviewFormSchema });
+export const ReviewFormEnvelopeSchema = object({ review_form: ReviewFormSchema });
 export type ReviewFormEnvelope = z.infer<typeof ReviewFormEnvelopeSchema>;
 
-export const EditReviewFormEnvelopeSchema = z.object({ review_form: EditReviewFormSchema });
+export const EditReviewFormEnvelopeSchema = object({ review_form: EditReviewFormSchema });
 export type EditReviewFormEnvelope = z.infer<typeof EditReviewFormEnvelopeSchema>;
 
 // --- votes and flags ------------------------------------------------------------------------
 
-export const SkuReviewVoteSchema = z.object({
+export const SkuReviewVoteSchema = object({
   id: z.number(),
   sku_review_id: z.number(),
   user_id: z.number(),
@@ -120,10 +121,10 @@ export type SkuReviewVote = z.infer<typeof SkuReviewVoteSchema>;
 export const SkuReviewVoteFieldsSchema = z.omit(SkuReviewVoteSchema, { sku_review: true });
 export type SkuReviewVoteFields = z.infer<typeof SkuReviewVoteFieldsSchema>;
 
-export const SkuReviewVoteEnvelopeSchema = z.object({ sku_review_vote: SkuReviewVoteSchema });
+export const SkuReviewVoteEnvelopeSchema = object({ sku_review_vote: SkuReviewVoteSchema });
 export type SkuReviewVoteEnvelope = z.infer<typeof SkuReviewVoteEnvelopeSchema>;
 
-export const FlagDefinitionSchema = z.object({
+export const FlagDefinitionSchema = object({
   /** The codename to send when flagging: `bad_language`, `wrong_section`, `spam`. */
   reason: z.string(),
   description: z.string(),
@@ -131,11 +132,11 @@ export const FlagDefinitionSchema = z.object({
 export type FlagDefinition = z.infer<typeof FlagDefinitionSchema>;
 
 /** GET /flags. */
-export const FlagListSchema = z.object({ flags: z.array(FlagDefinitionSchema) });
+export const FlagListSchema = object({ flags: z.array(FlagDefinitionSchema) });
 export type FlagList = z.infer<typeof FlagListSchema>;
 
 /** POST …/flags answers 201 with this object bare, under no root key. */
-export const FlagRecordSchema = z.object({
+export const FlagRecordSchema = object({
   id: z.number(),
   flaggable_id: z.number(),
   flaggable_type: z.string(),

@@ -1,7 +1,8 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 
-export const ShopPaymentMethodsSchema = z.object({
+export const ShopPaymentMethodsSchema = object({
   credit_card: z.boolean(),
   paypal: z.boolean(),
   bank: z.boolean(),
@@ -14,7 +15,7 @@ export const ShopPaymentMethodsSchema = z.object({
 });
 export type ShopPaymentMethods = z.infer<typeof ShopPaymentMethodsSchema>;
 
-export const ShopShippingSchema = z.object({
+export const ShopShippingSchema = object({
   free: z.boolean(),
   // The spec gives `free_from` and `free_from_info` no type; recordings only show null.
   free_from: z.unknown(),
@@ -25,13 +26,13 @@ export const ShopShippingSchema = z.object({
 });
 export type ShopShipping = z.infer<typeof ShopShippingSchema>;
 
-export const ShopExtraInfoSchema = z.object({
+export const ShopExtraInfoSchema = object({
   time_on_platform: nullableString(),
   orders_per_week: z.optional(nullableString()),
 });
 export type ShopExtraInfo = z.infer<typeof ShopExtraInfoSchema>;
 
-export const ShopSchema = z.object({
+export const ShopSchema = object({
   id: z.number(),
   name: z.string(),
   link: z.string(),
@@ -50,16 +51,16 @@ export const ShopSchema = z.object({
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
-export const ShopEnvelopeSchema = z.object({ shop: ShopSchema });
+export const ShopEnvelopeSchema = object({ shop: ShopSchema });
 export type ShopEnvelope = z.infer<typeof ShopEnvelopeSchema>;
 
 /** GET /shops/search. */
-export const ShopListSchema = z.object({ shops: z.array(ShopSchema), meta: ListMetaSchema });
+export const ShopListSchema = object({ shops: z.array(ShopSchema), meta: ListMetaSchema });
 export type ShopList = z.infer<typeof ShopListSchema>;
 
 // --- reviews --------------------------------------------------------------------------------
 
-export const ShopReviewSchema = z.object({
+export const ShopReviewSchema = object({
   id: z.number(),
   user_id: z.number(),
   review: nullableString(),
@@ -73,7 +74,7 @@ export const ShopReviewSchema = z.object({
 });
 export type ShopReview = z.infer<typeof ShopReviewSchema>;
 
-export const ShopRatingBreakdownSchema = z.object({
+export const ShopRatingBreakdownSchema = object({
   /** `positive` or `negative`. */
   impression: z.string(),
   percentage: z.number(),
@@ -87,7 +88,7 @@ export const ShopReviewListMetaSchema = z.extend(ListMetaSchema, {
 });
 export type ShopReviewListMeta = z.infer<typeof ShopReviewListMetaSchema>;
 
-export const ShopReviewListSchema = z.object({
+export const ShopReviewListSchema = object({
   reviews: z.array(ShopReviewSchema),
   meta: ShopReviewListMetaSchema,
 });
@@ -96,7 +97,7 @@ export type ShopReviewList = z.infer<typeof ShopReviewListSchema>;
 // --- locations ------------------------------------------------------------------------------
 
 /** Every part is null unless the location's `format` is `structured`. */
-export const LocationAddressSchema = z.object({
+export const LocationAddressSchema = object({
   id: z.number(),
   street_number: z.optional(nullableString()),
   street: z.optional(nullableString()),
@@ -107,7 +108,7 @@ export const LocationAddressSchema = z.object({
 });
 export type LocationAddress = z.infer<typeof LocationAddressSchema>;
 
-export const ShopLocationSchema = z.object({
+export const ShopLocationSchema = object({
   id: z.number(),
   headquarter: z.boolean(),
   phones: z.array(z.string()),
@@ -131,10 +132,10 @@ export type ShopLocation = z.infer<typeof ShopLocationSchema>;
 export const ShopLocationFieldsSchema = z.omit(ShopLocationSchema, { address: true });
 export type ShopLocationFields = z.infer<typeof ShopLocationFieldsSchema>;
 
-export const ShopLocationEnvelopeSchema = z.object({ location: ShopLocationSchema });
+export const ShopLocationEnvelopeSchema = object({ location: ShopLocationSchema });
 export type ShopLocationEnvelope = z.infer<typeof ShopLocationEnvelopeSchema>;
 
-export const ShopLocationListSchema = z.object({
+export const ShopLocationListSchema = object({
   locations: z.array(ShopLocationSchema),
   meta: ListMetaSchema,
 });

@@ -1,13 +1,14 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema } from './common.js';
+import { object } from './object.js';
 
-export const SkuImagesSchema = z.object({
+export const SkuImagesSchema = object({
   main: z.nullable(z.string()),
   alternatives: z.array(z.string()),
 });
 
 /** A SKU: one sellable item, an aggregation of the products of many shops. */
-export const SkuSchema = z.object({
+export const SkuSchema = object({
   id: z.number(),
   ean: z.string(),
   pn: z.string(),
@@ -42,9 +43,9 @@ export const SkuSchema = z.object({
 export type Sku = z.infer<typeof SkuSchema>;
 
 /** GET /skus/:id. */
-export const SkuEnvelopeSchema = z.object({ sku: SkuSchema });
+export const SkuEnvelopeSchema = object({ sku: SkuSchema });
 export type SkuEnvelope = z.infer<typeof SkuEnvelopeSchema>;
 
 /** GET /skus/:id/similar (recorded, not in the spec). */
-export const SimilarSkuListSchema = z.object({ skus: z.array(SkuSchema), meta: ListMetaSchema });
+export const SimilarSkuListSchema = object({ skus: z.array(SkuSchema), meta: ListMetaSchema });
 export type SimilarSkuList = z.infer<typeof SimilarSkuListSchema>;

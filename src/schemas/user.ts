@@ -1,7 +1,8 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ListMetaSchema, nullableString } from './common.js';
+import { object } from './object.js';
 
-export const UserStatsSchema = z.object({
+export const UserStatsSchema = object({
   sku_review_count: z.number(),
   shop_review_count: z.number(),
   sku_comment_count: z.number(),
@@ -9,7 +10,7 @@ export const UserStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof UserStatsSchema>;
 
-export const EmailNotificationSettingSchema = z.object({
+export const EmailNotificationSettingSchema = object({
   field: z.string(),
   label: z.string(),
   description: nullableString(),
@@ -17,7 +18,7 @@ export const EmailNotificationSettingSchema = z.object({
 });
 export type EmailNotificationSetting = z.infer<typeof EmailNotificationSettingSchema>;
 
-export const UserSchema = z.object({
+export const UserSchema = object({
   id: z.number(),
   username: z.string(),
   /** Account kind: the native one, `open_id`, or a third-party provider. */
@@ -41,16 +42,16 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** GET and PATCH /user. */
-export const UserEnvelopeSchema = z.object({ user: UserSchema });
+export const UserEnvelopeSchema = object({ user: UserSchema });
 export type UserEnvelope = z.infer<typeof UserEnvelopeSchema>;
 
 /** GET /user/avatars: URIs whose file names are the accepted `avatar_preset` values. */
-export const AvatarListSchema = z.object({ avatars: z.array(z.string()) });
+export const AvatarListSchema = object({ avatars: z.array(z.string()) });
 export type AvatarList = z.infer<typeof AvatarListSchema>;
 
 // --- addresses ------------------------------------------------------------------------------
 
-export const AddressSchema = z.object({
+export const AddressSchema = object({
   id: z.number(),
   label: z.string(),
   // The spec lists `full` (S), but the recorded PUT /user/addresses/:id answer has no `full`
@@ -71,26 +72,26 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const AddressEnvelopeSchema = z.object({ address: AddressSchema });
+export const AddressEnvelopeSchema = object({ address: AddressSchema });
 export type AddressEnvelope = z.infer<typeof AddressEnvelopeSchema>;
 
 /** GET /user/addresses (not paginated). */
-export const AddressListSchema = z.object({ addresses: z.array(AddressSchema) });
+export const AddressListSchema = object({ addresses: z.array(AddressSchema) });
 export type AddressList = z.infer<typeof AddressListSchema>;
 
-export const AddressFormSchema = z.object({
+export const AddressFormSchema = object({
   /** Names of the required fields: `label`, `full`. */
   required: z.array(z.string()),
 });
 export type AddressForm = z.infer<typeof AddressFormSchema>;
 
 /** GET /user/addresses/new. */
-export const AddressFormEnvelopeSchema = z.object({ address_form: AddressFormSchema });
+export const AddressFormEnvelopeSchema = object({ address_form: AddressFormSchema });
 export type AddressFormEnvelope = z.infer<typeof AddressFormEnvelopeSchema>;
 
 // --- saved orders ---------------------------------------------------------------------------
 
-export const SavedOrderLineItemSchema = z.object({
+export const SavedOrderLineItemSchema = object({
   name: z.string(),
   quantity: z.number(),
   price: z.number(),
@@ -102,7 +103,7 @@ export const SavedOrderLineItemSchema = z.object({
 });
 export type SavedOrderLineItem = z.infer<typeof SavedOrderLineItemSchema>;
 
-export const SavedOrderSchema = z.object({
+export const SavedOrderSchema = object({
   date: z.string(),
   products_cost: z.number(),
   shipping_cost: z.number(),
@@ -113,7 +114,7 @@ export const SavedOrderSchema = z.object({
 });
 export type SavedOrder = z.infer<typeof SavedOrderSchema>;
 
-export const SavedOrderListSchema = z.object({
+export const SavedOrderListSchema = object({
   saved_orders: z.array(SavedOrderSchema),
   meta: ListMetaSchema,
 });
@@ -121,5 +122,5 @@ export type SavedOrderList = z.infer<typeof SavedOrderListSchema>;
 
 // The spec gives DELETE /user/logout no body; the recording answers 200 with an empty (null)
 // body. Anything the server may send instead is only an acknowledgement.
-export const LogoutAnswerSchema = z.nullish(z.object({}));
+export const LogoutAnswerSchema = z.nullish(object({}));
 export type LogoutAnswer = z.infer<typeof LogoutAnswerSchema>;
