@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidRequestError } from '../src/index.js';
 import { newSandbox, sandboxClient } from './helpers/index.js';
+import { drive } from './helpers/timers.js';
 
 describe('PagePromise', () => {
   it('await gives the first page with pagination, rate limit and navigation', async () => {
@@ -119,5 +120,56 @@ describe('PagePromise', () => {
     const listed = await api.manufacturers.list().withResponse();
     expect(listed.data.items).toHaveLength(25);
     expect(listed.rateLimit?.remaining).toBe(98);
+  });
+});
+
+describe('PagePromise.concurrency()', () => {
+  it('prefetches pages when total_pages is known: same items in the same order, each page once, faster', async () => {
+    vi.useFakeTimers();
+    try {
+      const sandbox = newSandbox({ latencyMs: 50 });
+      const api = sandboxClient(sandbox, { cache: false }).catalog;
+      const walk = async (n: number) => {
+        const start = Date.now();
+        const ids: number[] = [];
+        await drive(
+          (async () => {
+            for await (const sku of api.categories.skus(40, { per: 10 }).concurrency(n)) ids.push(sku.id);
+          })(),
+          5,
+        );
+        return { ids, ms: Date.now() - start };
+      };
+      const sequential = await walk(1);
+      sandbox.clearRequests();
+      const prefetched = await walk(8);
+      expect(prefetched.ids).toEqual(sequential.ids);
+      expect(sequential.ids).toHaveLength(340);
+      const pages = sandbox.apiCalls({ path: '/categories/40/skus' }).map((r) => r.query.get('page') ?? '1');
+      expect(pages).toHaveLength(34);
+      expect(new Set(pages).size).toBe(34);
+      expect(sequential.ms / prefetched.ms).toBeGreaterThanOrEqual(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes through the rate limiter: zero calls over the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const sandbox = newSandbox({ rateLimit: { limit: 5, windowMs: 1_000 } });
+      const api = sandboxClient(sandbox, { cache: false }).catalog;
+      const items = await drive(api.categories.skus(40, { per: 20 }).concurrency(10).toArray(), 20);
+      expect(items).toHaveLength(340);
+      expect(sandbox.stats.overLimit).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a concurrency below 1', () => {
+    const api = sandboxClient(newSandbox()).catalog;
+    const list = api.manufacturers.list();
+    expect(() => list.concurrency(0)).toThrow(InvalidRequestError);
   });
 });

@@ -98,15 +98,68 @@ export class PagePromise<Item, Body = unknown>
       return { data: page, response: result.response, rateLimit: result.rateLimit };
     });
     super(first);
+    this.source = source;
+  }
+
+  private readonly source: PageSource<Item, Body>;
+  private prefetch = 1;
+
+  /**
+   * Fetch up to `n` pages at a time while walking (`for await`, `.pages()`, `.toArray()`), when
+   * the first page tells `total_pages`. Every request still goes through the client's rate
+   * limiter, and items keep their order. Without `total_pages` the walk stays page by page.
+   */
+  concurrency(n: number): this {
+    if (!Number.isInteger(n) || n < 1) {
+      throw new InvalidRequestError('concurrency must be an integer >= 1', 'InvalidParam', 'concurrency');
+    }
+    this.prefetch = n;
+    return this;
   }
 
   /** Every page, starting with the first. */
   async *pages(): AsyncGenerator<Page<Item, Body>, void, undefined> {
     let page: Page<Item, Body> = (await this.result).data;
-    for (;;) {
-      yield page;
-      if (!page.hasNextPage()) return;
+    yield page;
+    const total = page.pagination?.total_pages;
+    if (this.prefetch > 1 && total !== undefined && page.hasNextPage()) {
+      yield* this.prefetched(page, total);
+      return;
+    }
+    while (page.hasNextPage()) {
       page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  /** Pages after `first` up to `total`, `prefetch` requests in flight, yielded in order. */
+  private async *prefetched(
+    first: Page<Item, Body>,
+    total: number,
+  ): AsyncGenerator<Page<Item, Body>, void, undefined> {
+    const { source } = this;
+    const inFlight: Promise<Page<Item, Body>>[] = [];
+    let next = first.nextPageNumber() as number;
+    const fill = () => {
+      for (; inFlight.length < this.prefetch && next <= total; next++) {
+        if (source.seen.has(next)) continue;
+        const number = next;
+        source.seen.add(number);
+        inFlight.push(source.fetch(number).then((result) => new Page(source, result, number)));
+      }
+    };
+    try {
+      fill();
+      for (let page = inFlight.shift(); page; page = inFlight.shift()) {
+        const done = await page;
+        yield done;
+        // An empty page ends the list, whatever total_pages said.
+        if (done.items.length === 0) return;
+        fill();
+      }
+    } finally {
+      // Pages fetched ahead and not wanted any more (a break, an empty page): drop their outcome.
+      for (const page of inFlight) page.catch(() => {});
     }
   }
 
