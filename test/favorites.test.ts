@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, NotFoundError, UnprocessableEntityError } from '../src/index.js';
-import { loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import { newSandbox, replayAsUser, type sandboxClient } from './helpers/index.js';
 import { userClient } from './helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40
@@ -132,16 +132,7 @@ describe('favorites recordings', () => {
     ],
   ] as const) {
     it(`${name} parses and comes back untouched`, async () => {
-      const sandbox = newSandbox();
-      const recording = loadRecording(name);
-      const grant = sandbox.issueUserToken();
-      const { fetch } = replay(sandbox, recording);
-      const api = sandboxClient(sandbox, {
-        fetch,
-        clientId: undefined,
-        clientSecret: undefined,
-        getToken: () => grant,
-      });
+      const { api, recording } = replayAsUser(name);
       expect(await call(api)).toEqual(recording.response.body);
     });
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isNotificationOf, type Notification } from '../src/index.js';
-import { loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import { newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
 import { drive } from './helpers/timers.js';
 import { userClient } from './helpers/users.js';
 
@@ -114,16 +114,7 @@ describe('notifications recordings', () => {
           api.notifications.get(314233664).then((notification) => ({ notification })),
       ],
     ] as const) {
-      const sandbox = newSandbox();
-      const recording = loadRecording(name);
-      const grant = sandbox.issueUserToken();
-      const { fetch } = replay(sandbox, recording);
-      const api = sandboxClient(sandbox, {
-        fetch,
-        clientId: undefined,
-        clientSecret: undefined,
-        getToken: () => grant,
-      });
+      const { api, recording } = replayAsUser(name);
       expect(await call(api)).toEqual(recording.response.body);
     }
   });

@@ -11,7 +11,7 @@ import {
   UnprocessableEntityError,
 } from '../src/index.js';
 import type { Sandbox } from '../src/testing/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: a SKU of category 40 with 40 reviews, and one with none yet (both reviewable).
 const REVIEWED_SKU = 2161866;
@@ -59,17 +59,6 @@ function setup(options: { scope?: string } = {}) {
     : {};
   const api = sandboxClient(sandbox, { fetch, cache: false, ...auth });
   return { sandbox, api, sent };
-}
-
-async function refused(sandbox: Sandbox, call: () => PromiseLike<unknown>, code: string) {
-  const before = sandbox.apiCalls().length;
-  const error = await Promise.resolve(call()).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  expect(error).toMatchObject({ code });
-  expect(sandbox.apiCalls()).toHaveLength(before);
 }
 
 /** One answer id per question of the form. */
@@ -212,28 +201,32 @@ describe('writing reviews', () => {
   it('a rating outside 1–5 and other bad input never leave the client', async () => {
     const { api, sandbox } = setup();
     // @ts-expect-error: ratings are 1 to 5
-    await refused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 6 }), 'InvalidRating');
+    await expectRefused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 6 }), 'InvalidRating');
     // @ts-expect-error: ratings are 1 to 5
-    await refused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 0 }), 'InvalidRating');
+    await expectRefused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 0 }), 'InvalidRating');
     // @ts-expect-error: ratings are whole stars
-    await refused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 4.5 }), 'InvalidRating');
+    await expectRefused(sandbox, () => api.skus.reviews.create(FRESH_SKU, { rating: 4.5 }), 'InvalidRating');
     const noRating = { review: 'no rating' };
     // @ts-expect-error: a rating is required on create
-    await refused(sandbox, () => api.skus.reviews.create(FRESH_SKU, noRating), 'InvalidRating');
+    await expectRefused(sandbox, () => api.skus.reviews.create(FRESH_SKU, noRating), 'InvalidRating');
     // @ts-expect-error: ratings are 1 to 5
-    await refused(sandbox, () => api.skus.reviews.update(FRESH_SKU, 1, { rating: 7 }), 'InvalidRating');
-    await refused(
+    await expectRefused(sandbox, () => api.skus.reviews.update(FRESH_SKU, 1, { rating: 7 }), 'InvalidRating');
+    await expectRefused(
       sandbox,
       () => api.skus.reviews.create(FRESH_SKU, { rating: 3, answer_ids: [-1] }),
       'InvalidId',
     );
-    await refused(sandbox, () => api.skus.reviews.create(-5, { rating: 3 }), 'InvalidId');
-    await refused(sandbox, () => api.skus.reviews.editForm(FRESH_SKU, 0), 'InvalidId');
-    await refused(sandbox, () => api.skus.reviews.delete(FRESH_SKU, 1.5), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.reviews.create(-5, { rating: 3 }), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.reviews.editForm(FRESH_SKU, 0), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.reviews.delete(FRESH_SKU, 1.5), 'InvalidId');
     // @ts-expect-error: not a sort
-    await refused(sandbox, () => api.skus.reviews.list(FRESH_SKU, { sort: 'oldest' }), 'InvalidParam');
-    // @ts-expect-error: not a meta of SKU reviews
-    await refused(sandbox, () => api.skus.reviews.list(FRESH_SKU, { include_meta: 'x' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.reviews.list(FRESH_SKU, { sort: 'oldest' }), 'InvalidParam');
+    await expectRefused(
+      sandbox,
+      // @ts-expect-error: not a meta of SKU reviews
+      () => api.skus.reviews.list(FRESH_SKU, { include_meta: 'x' }),
+      'InvalidParam',
+    );
     expect(sandbox.requests).toHaveLength(0);
   });
 });
@@ -351,12 +344,20 @@ describe('votes and flags', () => {
       );
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toMatchObject({ code: 'InvalidFlagReason', param: 'reason' });
-    // @ts-expect-error: helpful is true or false
-    await refused(sandbox, () => api.skus.reviews.vote(REVIEWED_SKU, 1, { helpful: 'yes' }), 'InvalidParam');
+    await expectRefused(
+      sandbox,
+      // @ts-expect-error: helpful is true or false
+      () => api.skus.reviews.vote(REVIEWED_SKU, 1, { helpful: 'yes' }),
+      'InvalidParam',
+    );
     // @ts-expect-error: votes embed only the review
     const embedSku = () => api.skus.reviews.vote(REVIEWED_SKU, 1, { helpful: true }, { embed: 'sku' });
-    await refused(sandbox, embedSku, 'InvalidParam');
-    await refused(sandbox, () => api.skus.reviews.flag(REVIEWED_SKU, -1, { reason: 'spam' }), 'InvalidId');
+    await expectRefused(sandbox, embedSku, 'InvalidParam');
+    await expectRefused(
+      sandbox,
+      () => api.skus.reviews.flag(REVIEWED_SKU, -1, { reason: 'spam' }),
+      'InvalidId',
+    );
     expect(sandbox.requests).toHaveLength(0);
   });
 });

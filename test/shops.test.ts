@@ -6,7 +6,7 @@ import {
   type ShopRatingBreakdown,
 } from '../src/index.js';
 import type { Sandbox } from '../src/testing/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: the first shop, with structured locations (2500 among them).
 const SHOP_ID = 452;
@@ -14,17 +14,6 @@ const SHOP_ID = 452;
 function setup() {
   const sandbox = newSandbox();
   return { sandbox, api: sandboxClient(sandbox, { cache: false }) };
-}
-
-async function refused(sandbox: Sandbox, call: () => PromiseLike<unknown>, code: string) {
-  const before = sandbox.apiCalls().length;
-  const error = await Promise.resolve(call()).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  expect(error).toMatchObject({ code });
-  expect(sandbox.apiCalls()).toHaveLength(before);
 }
 
 describe('shops', () => {
@@ -129,15 +118,15 @@ describe('shops', () => {
     await expect(api.shops.location(SHOP_ID, 987_654_321)).rejects.toBeInstanceOf(NotFoundError);
 
     const before = sandbox.requests.length;
-    await refused(sandbox, () => api.shops.get(0), 'InvalidId');
-    await refused(sandbox, () => api.shops.locations(-1), 'InvalidId');
-    await refused(sandbox, () => api.shops.location(SHOP_ID, 2.5), 'InvalidId');
-    await refused(sandbox, () => api.shops.search({ q: ' ' }), 'InvalidSearch');
+    await expectRefused(sandbox, () => api.shops.get(0), 'InvalidId');
+    await expectRefused(sandbox, () => api.shops.locations(-1), 'InvalidId');
+    await expectRefused(sandbox, () => api.shops.location(SHOP_ID, 2.5), 'InvalidId');
+    await expectRefused(sandbox, () => api.shops.search({ q: ' ' }), 'InvalidSearch');
     // @ts-expect-error: not a meta of shop reviews
     const skuMeta = () => api.shops.reviews(SHOP_ID, { include_meta: 'sku_rating_breakdown' });
-    await refused(sandbox, skuMeta, 'InvalidParam');
+    await expectRefused(sandbox, skuMeta, 'InvalidParam');
     // @ts-expect-error: locations embed only the address
-    await refused(sandbox, () => api.shops.location(SHOP_ID, 2500, { embed: 'shop' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.shops.location(SHOP_ID, 2500, { embed: 'shop' }), 'InvalidParam');
     expect(sandbox.requests).toHaveLength(before);
   });
 });

@@ -7,7 +7,7 @@ import {
   type Shop,
   type SpecificationGroup,
 } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: the first SKU and product, in the big leaf category 40.
 const SKU_ID = 2119391;
@@ -16,22 +16,6 @@ const PRODUCT_ID = 25809770;
 function setup() {
   const sandbox = newSandbox();
   return { sandbox, api: sandboxClient(sandbox, { cache: false }) };
-}
-
-/** Expects `call` to fail with an InvalidRequestError of `code` and to send no API request. */
-async function refused(
-  sandbox: ReturnType<typeof newSandbox>,
-  call: () => PromiseLike<unknown>,
-  code: string,
-) {
-  const before = sandbox.apiCalls().length;
-  const error = await Promise.resolve(call()).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  expect(error).toMatchObject({ code });
-  expect(sandbox.apiCalls()).toHaveLength(before);
 }
 
 describe('skus.get and products', () => {
@@ -266,8 +250,8 @@ describe('shop product search, flags and the shop info helper', () => {
   it('a numeric or empty shop_uid is refused before sending', async () => {
     const { api, sandbox } = setup();
     // @ts-expect-error: a number loses leading zeros ("062276" is not 62276)
-    await refused(sandbox, () => api.skus.shopProducts(452, { shop_uid: 62276 }), 'InvalidParam');
-    await refused(sandbox, () => api.skus.shopProducts(452, { shop_uid: '' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.shopProducts(452, { shop_uid: 62276 }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.shopProducts(452, { shop_uid: '' }), 'InvalidParam');
     expect(sandbox.requests).toHaveLength(0);
   });
 
@@ -336,22 +320,26 @@ describe('errors', () => {
 
   it('bad ids and params never leave the client', async () => {
     const { api, sandbox } = setup();
-    await refused(sandbox, () => api.skus.get(-1), 'InvalidId');
-    await refused(sandbox, () => api.skus.get(1.5), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.get(-1), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.get(1.5), 'InvalidId');
     // @ts-expect-error: an id is a number
-    await refused(sandbox, () => api.skus.get('12a'), 'InvalidId');
-    await refused(sandbox, () => api.skus.products(SKU_ID, { distance: 1.5 }), 'InvalidParam');
-    await refused(sandbox, () => api.skus.products(SKU_ID, { per: 0 }), 'InvalidParam');
-    // @ts-expect-error: only true or false
-    await refused(sandbox, () => api.skus.products(SKU_ID, { zero_installments: 'yes' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.get('12a'), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.products(SKU_ID, { distance: 1.5 }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.products(SKU_ID, { per: 0 }), 'InvalidParam');
+    await expectRefused(
+      sandbox,
+      // @ts-expect-error: only true or false
+      () => api.skus.products(SKU_ID, { zero_installments: 'yes' }),
+      'InvalidParam',
+    );
     // @ts-expect-error: not an include of specifications
-    await refused(sandbox, () => api.skus.specifications(SKU_ID, { include: 'shop' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.specifications(SKU_ID, { include: 'shop' }), 'InvalidParam');
     // @ts-expect-error: a product embeds only its shop
-    await refused(sandbox, () => api.skus.product(PRODUCT_ID, { embed: 'sku' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.product(PRODUCT_ID, { embed: 'sku' }), 'InvalidParam');
     // @ts-expect-error: not a field list
-    await refused(sandbox, () => api.skus.product(PRODUCT_ID, { fields: 'id' }), 'InvalidParam');
-    await refused(sandbox, () => api.skus.similar(0), 'InvalidId');
-    await refused(sandbox, () => api.skus.priceHistory(Number.NaN), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.product(PRODUCT_ID, { fields: 'id' }), 'InvalidParam');
+    await expectRefused(sandbox, () => api.skus.similar(0), 'InvalidId');
+    await expectRefused(sandbox, () => api.skus.priceHistory(Number.NaN), 'InvalidId');
     expect(sandbox.requests).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   UnprocessableEntityError,
 } from '../src/index.js';
 import { AVATAR_PRESETS } from '../src/testing/index.js';
-import { loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import { newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
 import { userClient } from './helpers/users.js';
 
 // 1×1 transparent PNG.
@@ -116,16 +116,7 @@ describe('user recordings', () => {
     ['user_logout', (api: ReturnType<typeof sandboxClient>) => api.user.logout()],
   ] as const) {
     it(`${name} parses`, async () => {
-      const sandbox = newSandbox();
-      const recording = loadRecording(name);
-      const grant = sandbox.issueUserToken();
-      const { fetch, seen } = replay(sandbox, recording);
-      const api = sandboxClient(sandbox, {
-        fetch,
-        clientId: undefined,
-        clientSecret: undefined,
-        getToken: () => grant,
-      });
+      const { api, recording, seen } = replayAsUser(name);
       expect(await call(api)).toEqual(recording.response.body);
       expect(seen).toHaveLength(1);
     });

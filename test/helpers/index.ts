@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { type ClientOptions, createClient } from '../../src/index.js';
+import { expect } from 'vitest';
+import { type ClientOptions, createClient, InvalidRequestError } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
 
 export const FIXTURES_DIR = new URL('../../../shared/fixtures/recorded/', import.meta.url);
@@ -54,4 +55,31 @@ export function sandboxClient(sandbox: Sandbox, options: Partial<ClientOptions> 
 
 export function newSandbox(options?: SandboxOptions): Sandbox {
   return createSandbox(options);
+}
+
+/** Expects `call` to fail with an InvalidRequestError of `code` and to send no API request. */
+export async function expectRefused(sandbox: Sandbox, call: () => PromiseLike<unknown>, code: string) {
+  const before = sandbox.apiCalls().length;
+  const error = await Promise.resolve(call()).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(InvalidRequestError);
+  expect(error).toMatchObject({ code });
+  expect(sandbox.apiCalls()).toHaveLength(before);
+}
+
+/** A user-token client whose recorded request is answered with the recording `name`. */
+export function replayAsUser(name: string) {
+  const sandbox = newSandbox();
+  const recording = loadRecording(name);
+  const grant = sandbox.issueUserToken();
+  const { fetch, seen } = replay(sandbox, recording);
+  const api = sandboxClient(sandbox, {
+    fetch,
+    clientId: undefined,
+    clientSecret: undefined,
+    getToken: () => grant,
+  });
+  return { api, recording, seen };
 }
