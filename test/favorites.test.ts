@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, NotFoundError, UnprocessableEntityError } from '../src/index.js';
-import { newSandbox, replayAsUser, type sandboxClient } from './helpers/index.js';
+import { replayAsUser, type sandboxClient } from './helpers/index.js';
 import { userClient } from './helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40

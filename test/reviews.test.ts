@@ -10,7 +10,6 @@ import {
   type SkuReviewsAggregation,
   UnprocessableEntityError,
 } from '../src/index.js';
-import type { Sandbox } from '../src/testing/index.js';
 import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: a SKU of category 40 with 40 reviews, and one with none yet (both reviewable).

@@ -1,11 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  InvalidRequestError,
-  type LocationAddress,
-  NotFoundError,
-  type ShopRatingBreakdown,
-} from '../src/index.js';
-import type { Sandbox } from '../src/testing/index.js';
+import { type LocationAddress, NotFoundError, type ShopRatingBreakdown } from '../src/index.js';
 import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: the first shop, with structured locations (2500 among them).

@@ -1,6 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  InvalidRequestError,
   NotFoundError,
   type Product,
   parseFirstProductShopInfo,
