@@ -31,6 +31,8 @@ export class TokenWindow {
   private remaining: number;
   /** Epoch ms when the current window ends; 0 while unknown. */
   private resetAt = 0;
+  /** End of the last window that ran out: answers that still speak for it are stale. */
+  private expiredAt = 0;
   private waiting = 0;
   /** Waiting calls let go by the queue that have not taken their place yet. */
   private releasing = 0;
@@ -92,13 +94,20 @@ export class TokenWindow {
     this.last = info;
     this.limit = info.limit;
     const resetAt = info.reset * 1000;
+    // A late answer from a window that has already run out says nothing about the current one.
+    if (resetAt <= this.expiredAt) return;
     // Calls sent after this one may have reached the server already and are not in its count.
     const later = this.sent - seq;
     const serverRemaining = Math.max(0, info.remaining - later);
-    if (resetAt > this.resetAt) {
+    if (this.resetAt !== 0 && resetAt > this.resetAt) {
+      // The server is in a window we did not open: our own count belongs to the old one.
       this.resetAt = resetAt;
       this.remaining = serverRemaining;
     } else {
+      // The window we count in (one we opened has no known reset yet). Our count is exact for our
+      // own calls, the server's also has other processes' calls but may miss ours still in flight:
+      // the lower of the two is safe.
+      if (this.resetAt === 0) this.resetAt = resetAt;
       this.remaining = Math.min(this.remaining, serverRemaining);
     }
     if (this.waiting > this.releasing) {
@@ -121,10 +130,14 @@ export class TokenWindow {
   }
 
   private roll(): void {
-    if (this.resetAt && Date.now() >= this.resetAt + RESET_MARGIN_MS) {
-      this.remaining = this.limit;
-      this.resetAt = 0;
-    }
+    if (this.resetAt && Date.now() >= this.resetAt + RESET_MARGIN_MS) this.openWindow();
+  }
+
+  /** The window ran out: a full one starts, and answers about the old one are ignored from now on. */
+  private openWindow(): void {
+    this.expiredAt = Math.max(this.expiredAt, this.resetAt);
+    this.remaining = this.limit;
+    this.resetAt = 0;
   }
 
   private async wait(reason: RateLimitEvent['reason'], signal: AbortSignal | undefined): Promise<number> {
@@ -146,6 +159,7 @@ export class TokenWindow {
     let cancelled = false;
     if (this.known && this.remaining > this.releasing) this.release(this.remaining - this.releasing);
     else if (this.known) this.scheduleRefill();
+    let seq = 0;
     const released = this.queue.schedule(async () => {
       this.releasing--;
       if (cancelled) {
@@ -153,7 +167,10 @@ export class TokenWindow {
         this.release(1);
         return;
       }
+      // Take the place and the sequence number together, before any answer can be counted in
+      // between: an answer arriving before this call resumes must already see it as sent.
       this.remaining--;
+      seq = ++this.sent;
     });
     try {
       await abortable(released, signal);
@@ -163,7 +180,7 @@ export class TokenWindow {
     } finally {
       this.waiting--;
     }
-    return ++this.sent;
+    return seq;
   }
 
   /** Lets up to `n` waiting calls go, in order; each takes its place in the window as it leaves. */
@@ -183,8 +200,7 @@ export class TokenWindow {
 
   private refill(): void {
     this.refillTimer = undefined;
-    this.remaining = this.limit;
-    this.resetAt = 0;
+    this.openWindow();
     // Release as many waiting calls as the new window allows; each takes its place on release.
     this.release(this.remaining - this.releasing);
     if (this.waiting > this.releasing) {
