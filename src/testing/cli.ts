@@ -15,6 +15,8 @@ Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopbac
   --daily-limit N   calls per client and UTC day, or "none" (default 1000)
   --user-token-ttl S  lifetime of user access tokens in seconds (default 86400)
   --latency MS      delay per API request: MS or MIN-MAX
+  --cache-max-age S   max-age of cacheable answers in seconds (default 60; 300 for filter groups)
+  --bulk-category ID:N  a load-test leaf category ID under the root listing N generated SKUs
   --help            show this text`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
       'daily-limit': { type: 'string' },
       'user-token-ttl': { type: 'string' },
       latency: { type: 'string' },
+      'cache-max-age': { type: 'string' },
+      'bulk-category': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -62,6 +66,14 @@ async function main(): Promise<void> {
   if (userTokenTtl !== undefined) options.userTokenTtl = userTokenTtl;
   const delay = latency(values.latency);
   if (delay !== undefined) options.latencyMs = delay;
+  const maxAge = integer('cache-max-age', values['cache-max-age']);
+  if (maxAge !== undefined) options.cacheMaxAge = maxAge;
+  const bulk = values['bulk-category'];
+  if (bulk !== undefined) {
+    const match = /^(\d+):(\d+)$/.exec(bulk);
+    if (!match) throw new Error(`--bulk-category must be ID:COUNT, got ${JSON.stringify(bulk)}`);
+    options.bulkCategory = { id: Number(match[1]), skus: Number(match[2]) };
+  }
 
   const sandbox = createSandbox(options);
   const listenOptions: { port?: number; host?: string } = {};

@@ -1,3 +1,4 @@
+export { BULK_SKU_ID_BASE } from './catalog/bulk.js';
 export { AVATAR_PRESETS } from './data/avatars.js';
 export type {
   CategoryRecord,
@@ -42,6 +43,7 @@ export { createSandbox } from './sandbox.js';
 export type {
   ApiCallFilter,
   AuthorizationSetting,
+  BulkCategoryOptions,
   FaultOptions,
   InjectedFault,
   PriceChange,

@@ -1,4 +1,4 @@
-import type { FaultOptions, SandboxOptions } from './types.js';
+import type { BulkCategoryOptions, FaultOptions, SandboxOptions } from './types.js';
 
 export interface ResolvedOptions {
   seed: number;
@@ -12,6 +12,28 @@ export interface ResolvedOptions {
   faults: FaultOptions;
   latencyMs: readonly [number, number];
   linkHeaders: 'auto' | 'always' | 'never';
+  /** max-age seconds of `short` (most) and `long` (filter groups, specifications) answers. */
+  cacheMaxAge: { short: number; long: number };
+  bulkCategory: Required<BulkCategoryOptions> | undefined;
+}
+
+/** The most SKUs a bulk category may list: their ids stay below the next id block. */
+export const MAX_BULK_SKUS = 10_000_000;
+
+function wholeNumber(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`createSandbox: ${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function bulkCategory(option: BulkCategoryOptions | undefined): ResolvedOptions['bulkCategory'] {
+  if (option === undefined) return undefined;
+  return {
+    id: wholeNumber('bulkCategory.id', option.id, 1),
+    skus: wholeNumber('bulkCategory.skus', option.skus, 0, MAX_BULK_SKUS),
+    name: option.name ?? 'Load test',
+  };
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
@@ -28,5 +50,13 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     faults: { ...options.faults },
     latencyMs: typeof latency === 'number' ? [latency, latency] : latency,
     linkHeaders: options.linkHeaders ?? 'auto',
+    cacheMaxAge:
+      options.cacheMaxAge === undefined
+        ? { short: 60, long: 300 }
+        : {
+            short: wholeNumber('cacheMaxAge', options.cacheMaxAge, 0),
+            long: options.cacheMaxAge,
+          },
+    bulkCategory: bulkCategory(options.bulkCategory),
   };
 }

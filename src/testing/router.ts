@@ -24,8 +24,9 @@ export interface RouteResult {
   /** null for an empty body (204). */
   body: JsonObject | null;
   /**
-   * 'short': private, max-age=60 (default for GET); 'long': max-age=300, private; 'revalidate':
-   * max-age=0, private, must-revalidate (a user's own records, as recorded); 'none': no-cache.
+   * 'short': private, max-age=60 (default for GET); 'long': max-age=300, private (both
+   * `cacheMaxAge` when set); 'revalidate': max-age=0, private, must-revalidate (a user's own
+   * records, as recorded); 'none': no-cache.
    */
   cache?: 'short' | 'long' | 'revalidate' | 'none';
   /** Set by lists: drives the Link header. */

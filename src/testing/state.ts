@@ -2,6 +2,7 @@ import type { AuthorizationDecision } from './auth/authorize.js';
 import { AuthorizationCodes } from './auth/codes.js';
 import { RefreshTokens } from './auth/refresh-tokens.js';
 import { TokenStore } from './auth/tokens.js';
+import { withBulkCategory } from './catalog/bulk.js';
 import { PriceBook } from './catalog/price-book.js';
 import { type Catalog, seededCatalog } from './data/catalog-cache.js';
 import { deriveRng, type Rng } from './data/random.js';
@@ -41,7 +42,7 @@ export class SandboxState {
   stats: Omit<SandboxStats, 'dailyCalls'> = { tokenRequests: 0, apiCalls: 0, overLimit: 0 };
 
   constructor(readonly options: ResolvedOptions) {
-    this.catalog = seededCatalog(options.seed);
+    this.catalog = withBulkCategory(seededCatalog(options.seed), options.bulkCategory);
     this.reset();
   }
 

@@ -37,6 +37,26 @@ export interface SandboxOptions {
   latencyMs?: number | [min: number, max: number];
   /** 'auto' (default) sends Link on every list but `/categories/:id/skus`, as the real API does. */
   linkHeaders?: 'auto' | 'always' | 'never';
+  /**
+   * `max-age` in seconds of cacheable answers (`Cache-Control: private, max-age=N`), default 60;
+   * filter groups and category specifications keep 300 unless this is set. A whole number >= 0.
+   */
+  cacheMaxAge?: number;
+  /**
+   * A synthetic leaf category for load tests, listed under the root: `/categories/:id/skus` serves
+   * `skus` valid SKUs, each generated from its index when a page asks for it (never stored, so a
+   * million cost no memory). See `BULK_SKU_ID_BASE` for their ids.
+   */
+  bulkCategory?: BulkCategoryOptions;
+}
+
+export interface BulkCategoryOptions {
+  /** The category id; must not be a seeded category's. */
+  id: number;
+  /** How many SKUs it lists, 0 to 10 000 000. */
+  skus: number;
+  /** Its name, default `Load test`. */
+  name?: string;
 }
 
 export type RequestKind = 'api' | 'oauth' | 'preflight' | 'foreign';

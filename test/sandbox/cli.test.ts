@@ -65,6 +65,34 @@ describe('price-catalog-sandbox command', () => {
     expect(await exited).toBe(0);
   });
 
+  it('takes the load-test options --cache-max-age and --bulk-category', async () => {
+    const { baseUrl } = await start(['--port', '0', '--cache-max-age', '5', '--bulk-category', '9000:250']);
+    const tokenResponse = await fetch(`${baseUrl}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'sandbox-client',
+        client_secret: 'sandbox-secret',
+        scope: 'public',
+      }),
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const response = await fetch(`${baseUrl}/categories/9000/skus?per=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.headers.get('cache-control')).toBe('private, max-age=5');
+    const body = (await response.json()) as {
+      skus: unknown[];
+      meta: { pagination: { total_results: number } };
+    };
+    expect(body.skus).toHaveLength(100);
+    expect(body.meta.pagination.total_results).toBe(250);
+  });
+
+  it('refuses a malformed --bulk-category', async () => {
+    await expect(start(['--bulk-category', '9000'])).rejects.toThrow(/--bulk-category must be ID:COUNT/);
+  });
+
   it('refuses a malformed option', async () => {
     await expect(start(['--port', 'abc'])).rejects.toThrow(/--port must be/);
   });

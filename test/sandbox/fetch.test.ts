@@ -16,6 +16,32 @@ describe('sandbox.fetch', () => {
     expect((await sandbox.fetch(new Request(url, { headers }))).status).toBe(200);
   });
 
+  it('reads a Request passed on its own as it is: its body, and its signal for an abort', async () => {
+    const sandbox = createSandbox();
+    const token = sandbox.issueToken();
+    const tokenResponse = await sandbox.fetch(
+      new Request(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: sandbox.clientId,
+          client_secret: sandbox.clientSecret,
+          scope: 'public',
+        }),
+      }),
+      {},
+    );
+    expect(tokenResponse.status).toBe(200);
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request(`${sandbox.baseUrl}/categories/40`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    const error = await sandbox.fetch(request).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
   it('rejects with the signal reason when aborted before the call', async () => {
     const sandbox = createSandbox();
     const controller = new AbortController();

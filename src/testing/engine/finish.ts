@@ -4,14 +4,23 @@ import { linkHeader } from '../http/pagination.js';
 import type { RouteResult } from '../router.js';
 import type { SandboxState } from '../state.js';
 
-const CACHE_CONTROL = {
-  short: 'private, max-age=60',
-  // Written the other way round, as the recorded filter-group answers have it.
-  long: 'max-age=300, private',
-  // A user's favorites, profile and notifications change with every write: always revalidated.
-  revalidate: 'max-age=0, private, must-revalidate',
-  none: 'no-cache',
-} as const;
+type CacheKind = NonNullable<RouteResult['cache']>;
+
+function cacheControl(state: SandboxState, kind: CacheKind): string {
+  const { short, long } = state.options.cacheMaxAge;
+  switch (kind) {
+    case 'short':
+      return `private, max-age=${short}`;
+    case 'long':
+      // Written the other way round, as the recorded filter-group answers have it.
+      return `max-age=${long}, private`;
+    case 'revalidate':
+      // A user's favorites, profile and notifications change with every write: always revalidated.
+      return 'max-age=0, private, must-revalidate';
+    default:
+      return 'no-cache';
+  }
+}
 
 /** Turns a route's result into the response: ETag and 304, Cache-Control, Link. */
 export function finishRoute(
@@ -26,7 +35,7 @@ export function finishRoute(
   for (const [name, value] of Object.entries(result.headers ?? {})) out.set(name, value);
   const isGet = request.method === 'GET' || request.method === 'HEAD';
   const cacheable = isGet && status === 200;
-  out.set('Cache-Control', CACHE_CONTROL[cacheable ? (result.cache ?? 'short') : 'none']);
+  out.set('Cache-Control', cacheControl(state, cacheable ? (result.cache ?? 'short') : 'none'));
 
   const mode = state.options.linkHeaders;
   if (result.pagination && (mode === 'always' || (mode === 'auto' && result.autoLink !== false))) {

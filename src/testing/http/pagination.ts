@@ -24,15 +24,29 @@ function positiveInt(query: URLSearchParams, name: string): number | undefined {
   return Number(raw);
 }
 
-/** `page` (1-based) and `per` (default 25, at most 100); a page past the last is empty. */
-export function paginate<T>(items: readonly T[], query: URLSearchParams): PageSlice<T> {
+/** Where the asked page lies in a list of `total` items: `[start, end)` and its `meta.pagination`. */
+export interface PageWindow {
+  start: number;
+  end: number;
+  pagination: Pagination;
+}
+
+/** `page` (1-based) and `per` (default 25, at most 100) over `total` items; a page past the last is empty. */
+export function pageWindow(total: number, query: URLSearchParams): PageWindow {
   const page = positiveInt(query, 'page') ?? 1;
   const per = Math.min(positiveInt(query, 'per') ?? DEFAULT_PER, MAX_PER);
-  const start = (page - 1) * per;
+  const start = Math.min((page - 1) * per, total);
   return {
-    items: items.slice(start, start + per),
-    pagination: { total_results: items.length, total_pages: Math.ceil(items.length / per), page, per },
+    start,
+    end: Math.min(start + per, total),
+    pagination: { total_results: total, total_pages: Math.ceil(total / per), page, per },
   };
+}
+
+/** `page` (1-based) and `per` (default 25, at most 100); a page past the last is empty. */
+export function paginate<T>(items: readonly T[], query: URLSearchParams): PageSlice<T> {
+  const { start, end, pagination } = pageWindow(items.length, query);
+  return { items: items.slice(start, end), pagination };
 }
 
 /**

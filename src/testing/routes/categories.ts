@@ -22,6 +22,7 @@ import {
 import { presentSku } from '../present/sku.js';
 import type { RouteContext, RouteDef, RouteResult } from '../router.js';
 import { shapeFor } from '../versions/contract.js';
+import { bulkSkuList } from './bulk-skus.js';
 import { findCategory, orderBy } from './lookup.js';
 
 function one(ctx: RouteContext, category: CategoryRecord): RouteResult {
@@ -57,6 +58,8 @@ function favoritedSkus(ctx: RouteContext): ReadonlySet<number> {
 
 function skuList(ctx: RouteContext): RouteResult {
   const category = findCategory(ctx, 'category_id');
+  const bulk = ctx.state.options.bulkCategory;
+  if (bulk && category.id === bulk.id) return bulkSkuList(ctx, category, bulk);
   const filters = readSkuFilters(ctx.query, ctx.version, 'category_skus');
   // Only leaves hold SKUs: any other category lists none.
   // Live, so that a price a test set orders the list; `filter_ids` (price bands) stay seeded.

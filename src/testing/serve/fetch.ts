@@ -16,7 +16,12 @@ export function createSandboxFetch(handle: (request: Request) => Promise<Respons
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     if (signal?.aborted) throw abortReason(signal);
-    const request = new Request(input, init);
+    // A Request passed on its own is used as it is: copying it would tie a new AbortSignal to its
+    // signal, which Node keeps until a later GC runs a finalizer (memory grows in long runs).
+    const request =
+      input instanceof Request && (init === undefined || Object.keys(init).length === 0)
+        ? input
+        : new Request(input, init);
     const pending = handle(request);
     const response = signal
       ? await new Promise<Response>((resolve, reject) => {
