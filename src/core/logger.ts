@@ -6,8 +6,6 @@ export interface Logger {
 
 const noop = () => {};
 
-export const silentLogger: Logger = { debug: noop, warn: noop };
-
 /** The default: warnings to the console, debug dropped. */
 export const consoleLogger: Logger = {
   debug: noop,

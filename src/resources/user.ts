@@ -42,7 +42,7 @@ export interface AddressUpdateParams {
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** Strips a `data:...;base64,` preamble (the API wants the bare base64) and checks what is left. */
-export function bareBase64(avatar: string): string {
+function bareBase64(avatar: string): string {
   const bare = avatar.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
   if (bare.length === 0 || bare.length % 4 !== 0 || !BASE64.test(bare)) {
     throw new InvalidRequestError('avatar must be a base64-encoded image', 'InvalidParam', 'avatar');

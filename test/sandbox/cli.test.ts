@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tokenRequestBody } from './helpers.js';
 
+/** The credentials the CLI prints by default. */
+const CLI_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret' };
 const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
@@ -46,12 +49,7 @@ describe('price-catalog-sandbox command', () => {
     expect(output).toContain('client secret: sandbox-secret');
     const tokenResponse = await fetch(`${baseUrl}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'sandbox-client',
-        client_secret: 'sandbox-secret',
-        scope: 'public',
-      }),
+      body: tokenRequestBody(CLI_CREDENTIALS),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const response = await fetch(`${baseUrl}/categories/root`, {
@@ -69,12 +67,7 @@ describe('price-catalog-sandbox command', () => {
     const { baseUrl } = await start(['--port', '0', '--cache-max-age', '5', '--bulk-category', '9000:250']);
     const tokenResponse = await fetch(`${baseUrl}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'sandbox-client',
-        client_secret: 'sandbox-secret',
-        scope: 'public',
-      }),
+      body: tokenRequestBody(CLI_CREDENTIALS),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const response = await fetch(`${baseUrl}/categories/9000/skus?per=100`, {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/testing/index.js';
+import { tokenRequestBody } from './helpers.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,12 +23,7 @@ describe('sandbox.fetch', () => {
     const tokenResponse = await sandbox.fetch(
       new Request(`${sandbox.authUrl}/oauth2/token`, {
         method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sandbox.clientId,
-          client_secret: sandbox.clientSecret,
-          scope: 'public',
-        }),
+        body: tokenRequestBody(sandbox),
       }),
       {},
     );
@@ -92,12 +88,7 @@ describe('sandbox.fetch', () => {
     const sandbox = createSandbox({ latencyMs: [100, 200] });
     const tokenResponse = await sandbox.fetch(`${sandbox.authUrl}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: sandbox.clientId,
-        client_secret: sandbox.clientSecret,
-        scope: 'public',
-      }),
+      body: tokenRequestBody(sandbox),
     });
     expect(tokenResponse.status).toBe(200);
     const pending = sandbox.fetch(`${sandbox.baseUrl}/categories/40`, {

@@ -16,8 +16,9 @@ export type Json = Record<string, unknown>;
 
 export const ACCEPT = (version = '3.2') => `application/vnd.skroutz+json; version=${version}`;
 
+/** The client-credentials form, for the sandbox's (or the CLI's default) credentials. */
 export function tokenRequestBody(
-  sandbox: Sandbox,
+  sandbox: Pick<Sandbox, 'clientId' | 'clientSecret'>,
   overrides: Record<string, string | undefined> = {},
 ): URLSearchParams {
   const fields: Record<string, string | undefined> = {

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/testing/index.js';
+import { tokenRequestBody } from './helpers.js';
 
 const sandbox = createSandbox();
 const server = setupServer();
@@ -18,12 +19,7 @@ describe('msw handlers', () => {
   it('serve the token endpoint and the API through the global fetch', async () => {
     const tokenResponse = await fetch(`${sandbox.authUrl}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: sandbox.clientId,
-        client_secret: sandbox.clientSecret,
-        scope: 'public',
-      }),
+      body: tokenRequestBody(sandbox),
     });
     expect(tokenResponse.status).toBe(200);
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
