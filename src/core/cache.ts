@@ -1,5 +1,3 @@
-import { LRUCache } from 'lru-cache';
-
 /** A stored GET answer. */
 export interface CachedAnswer {
   /** The validated body, as the server sent it. */
@@ -33,22 +31,50 @@ export interface LruStoreOptions {
   maxBytes?: number;
 }
 
+/**
+ * The default store: least recently used answers go first, bounded in entries and bytes.
+ * Written by hand rather than with lru-cache: a Map kept in use order is all this needs, and
+ * lru-cache costs 6 KB min+gz of a browser bundle (issue 6).
+ */
 export function lruCacheStore(options: LruStoreOptions = {}): CacheStore {
-  const lru = new LRUCache<string, CachedAnswer>({
-    max: options.maxEntries ?? 500,
-    maxSize: options.maxBytes ?? 5_000_000,
-    sizeCalculation: (answer) => Math.max(1, answer.size),
-  });
-  return {
-    get: (key) => lru.get(key),
-    set: (key, answer) => {
-      lru.set(key, answer);
-    },
-    delete: (key) => {
-      lru.delete(key);
-    },
-    keys: () => lru.keys(),
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 5_000_000;
+  const answers = new Map<string, CachedAnswer>();
+  let bytes = 0;
+  const drop = (key: string): void => {
+    const answer = answers.get(key);
+    if (answer === undefined) return;
+    bytes -= weight(answer);
+    answers.delete(key);
   };
+  return {
+    get: (key) => {
+      const answer = answers.get(key);
+      if (answer !== undefined) {
+        // Map keeps insertion order: moving the key to the end marks it most recently used.
+        answers.delete(key);
+        answers.set(key, answer);
+      }
+      return answer;
+    },
+    set: (key, answer) => {
+      drop(key);
+      // An answer bigger than the whole store is not kept (it would evict everything else).
+      if (weight(answer) > maxBytes) return;
+      answers.set(key, answer);
+      bytes += weight(answer);
+      for (const oldest of answers.keys()) {
+        if (answers.size <= maxEntries && bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+    delete: drop,
+    keys: () => answers.keys(),
+  };
+}
+
+function weight(answer: CachedAnswer): number {
+  return Math.max(1, answer.size);
 }
 
 const KEPT_HEADERS = ['etag', 'link', 'cache-control', 'content-type'];

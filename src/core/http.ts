@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import type { ApiResponse } from './api-promise.js';
 import type { AccessToken, TokenProvider } from './auth.js';
@@ -123,7 +122,6 @@ const BACKOFF_CAP_MS = 10_000;
  * rate limit and the daily budget, retries, the ETag cache, redirects, errors and validation.
  */
 export class HttpCore {
-  private readonly ky: KyInstance;
   private readonly baseUrl: string;
   private readonly origin: string;
   private readonly windows = new WeakMap<AccessToken, TokenWindow>();
@@ -132,14 +130,14 @@ export class HttpCore {
   constructor(readonly config: CoreConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
-    // ky's own retry and error throwing are off: the SDK decides what an answer means.
-    this.ky = ky.create({ fetch: config.fetch, retry: 0, throwHttpErrors: false, timeout: false });
   }
 
   async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? {};
     const deadlineMs = options.deadline ?? this.config.deadline;
-    const deadline = deadlineMs ? new Deadline(options.signal, deadlineMs) : undefined;
+    const deadline = deadlineMs
+      ? new TimeLimit(options.signal, deadlineMs, `The call took longer than its deadline of ${deadlineMs} ms`)
+      : undefined;
     try {
       return await this.run(spec, options, deadline?.signal ?? options.signal);
     } catch (error) {
@@ -346,26 +344,32 @@ export class HttpCore {
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     const timeout = call.options.timeout ?? this.config.timeout;
+    // fetch itself, not a wrapper such as ky: the core owns retries, redirects, errors and
+    // timeouts, so a wrapper would only add its size and a Request copy to every call (issue 6).
+    const limit =
+      timeout > 0
+        ? new TimeLimit(call.signal, timeout, `${method} ${url} got no answer within ${timeout} ms`)
+        : undefined;
     let response: Response;
     try {
-      response = await this.ky(target, {
+      response = await this.config.fetch(target, {
         method,
         headers,
         body,
-        signal: call.signal,
-        timeout: timeout > 0 ? timeout : false,
+        signal: limit?.signal ?? call.signal,
         redirect: this.config.redirect,
       });
     } catch (error) {
       window.failed();
       if (call.signal?.aborted) throw abortError(call.signal);
-      if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new TimeoutError(`${method} ${url} got no answer within ${timeout} ms`, { cause: error });
-      }
+      const timedOut = limit?.explain(error);
+      if (timedOut instanceof TimeoutError) throw timedOut;
       if (error instanceof Error && error.name === 'AbortError') {
         throw new AbortError(`${method} ${url} was aborted`, { cause: error });
       }
       throw new ConnectionError(`${method} ${url} failed: the server could not be reached`, { cause: error });
+    } finally {
+      limit?.dispose();
     }
     window.update(parseRateLimit(response.headers), seq);
     return response;
@@ -393,39 +397,33 @@ export class HttpCore {
   }
 }
 
-/** An overall time limit for a call, as an AbortSignal that also follows the caller's. */
-class Deadline {
+/**
+ * A time limit (one attempt's timeout, or a whole call's deadline) as an AbortSignal that also
+ * follows the caller's. A timer rather than AbortSignal.timeout(), which fake timers cannot drive.
+ */
+class TimeLimit {
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onParentAbort: () => void;
+  readonly signal: AbortSignal;
 
   constructor(
     private readonly parent: AbortSignal | undefined,
     ms: number,
+    message: string,
   ) {
-    this.onParentAbort = () => this.controller.abort(parent?.reason);
-    if (parent?.aborted) this.onParentAbort();
-    parent?.addEventListener('abort', this.onParentAbort, { once: true });
-    this.timer = setTimeout(
-      () => this.controller.abort(new TimeoutError(`The call took longer than its deadline of ${ms} ms`)),
-      ms,
-    );
+    this.signal = parent ? AbortSignal.any([parent, this.controller.signal]) : this.controller.signal;
+    this.timer = setTimeout(() => this.controller.abort(new TimeoutError(message)), ms);
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** The deadline's TimeoutError when the deadline ended the call. */
+  /** The TimeoutError when the time limit (not the caller) ended the call; otherwise `error`. */
   explain(error: unknown): unknown {
     const reason: unknown = this.controller.signal.reason;
-    if (reason instanceof TimeoutError && !this.parent?.aborted) return reason;
-    return error;
+    return reason instanceof TimeoutError && !this.parent?.aborted ? reason : error;
   }
 
+  /** Stops the clock; the signal still follows the caller's (e.g. while the body is read). */
   dispose(): void {
     clearTimeout(this.timer);
-    this.parent?.removeEventListener('abort', this.onParentAbort);
   }
 }
 

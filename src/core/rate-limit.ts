@@ -1,7 +1,6 @@
-import Bottleneck from 'bottleneck/light.js';
 import { RateLimitError } from './errors.js';
 import type { RateLimitInfo } from './headers.js';
-import { abortable } from './signal.js';
+import { abortError } from './signal.js';
 
 /** What `onRateLimit` is told when a call has to wait for the window to reset. */
 export interface RateLimitEvent {
@@ -24,8 +23,11 @@ const FALLBACK_WINDOW_MS = 60_000;
 /**
  * The rate-limit window of one token. The count is ours, kept from every answer's
  * X-RateLimit-Remaining / X-RateLimit-Reset; while it has room a call passes with no queue and no
- * timer. A call that would go over the limit waits in a bottleneck queue whose reservoir is
- * refilled at the reset time, so waiting calls leave in order and never more than the window allows.
+ * timer. A call that would go over the limit waits in a FIFO that is let go at the reset time, so
+ * waiting calls leave in order and never more than the window allows.
+ *
+ * Written by hand rather than with bottleneck: the wait is one FIFO released by one timer, and
+ * bottleneck's light build costs 7 KB min+gz and milliseconds per scheduled job (issue 6).
  */
 export class TokenWindow {
   private remaining: number;
@@ -33,9 +35,8 @@ export class TokenWindow {
   private resetAt = 0;
   /** End of the last window that ran out: answers that still speak for it are stale. */
   private expiredAt = 0;
-  private waiting = 0;
-  /** Waiting calls let go by the queue that have not taken their place yet. */
-  private releasing = 0;
+  /** Calls waiting for room, in arrival order; each is given its sequence number on release. */
+  private readonly queue: Array<(seq: number) => void> = [];
   /** Whether an answer has told this token's window yet. */
   private known = false;
   /** A call sent while the limit is unknown, whose answer every other call waits for. */
@@ -43,7 +44,6 @@ export class TokenWindow {
   /** Sequence of requests sent, to discount those still in flight when an answer reports its count. */
   private sent = 0;
   private refillTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly queue = new Bottleneck({ reservoir: 0 });
   private last: RateLimitInfo | undefined;
 
   constructor(
@@ -62,7 +62,7 @@ export class TokenWindow {
     reason: RateLimitEvent['reason'] = 'window',
   ): number | Promise<number> {
     this.roll();
-    if (this.remaining > 0 && this.waiting === 0 && !this.probing) {
+    if (this.remaining > 0 && this.queue.length === 0 && !this.probing) {
       // Until an answer tells the real limit, one call goes alone: the assumed limit may be too high.
       if (!this.known) this.probing = true;
       this.remaining--;
@@ -75,7 +75,7 @@ export class TokenWindow {
   failed(): void {
     if (this.known || !this.probing) return;
     this.probing = false;
-    if (this.waiting > this.releasing) {
+    if (this.queue.length > 0) {
       this.probing = true;
       this.release(1);
     }
@@ -87,8 +87,7 @@ export class TokenWindow {
     this.probing = false;
     if (!info) {
       // An answer without X-RateLimit headers: the configured limit is all there is to go by.
-      if (this.waiting > this.releasing && this.remaining > this.releasing)
-        this.release(this.remaining - this.releasing);
+      this.release(this.remaining);
       return;
     }
     this.last = info;
@@ -110,8 +109,8 @@ export class TokenWindow {
       if (this.resetAt === 0) this.resetAt = resetAt;
       this.remaining = Math.min(this.remaining, serverRemaining);
     }
-    if (this.waiting > this.releasing) {
-      if (this.remaining > this.releasing) this.release(this.remaining - this.releasing);
+    if (this.queue.length > 0) {
+      if (this.remaining > 0) this.release(this.remaining);
       else this.scheduleRefill();
     }
   }
@@ -140,55 +139,51 @@ export class TokenWindow {
     this.resetAt = 0;
   }
 
-  private async wait(reason: RateLimitEvent['reason'], signal: AbortSignal | undefined): Promise<number> {
+  private wait(reason: RateLimitEvent['reason'], signal: AbortSignal | undefined): Promise<number> {
     // After a server 403 the caller has asked onRateLimit already.
     if (
       reason === 'window' &&
       this.onRateLimit?.({ reason, waitMs: this.waitMs(), rateLimit: this.last }) === false
     ) {
-      throw new RateLimitError({
-        status: 403,
-        method: 'GET',
-        url: '(not sent: onRateLimit declined to wait)',
-        headers: new Headers(),
-        body: { message: 'Rate limit reached; onRateLimit declined to wait' },
-        rateLimit: this.last,
-      });
+      return Promise.reject(
+        new RateLimitError({
+          status: 403,
+          method: 'GET',
+          url: '(not sent: onRateLimit declined to wait)',
+          headers: new Headers(),
+          body: { message: 'Rate limit reached; onRateLimit declined to wait' },
+          rateLimit: this.last,
+        }),
+      );
     }
-    this.waiting++;
-    let cancelled = false;
-    if (this.known && this.remaining > this.releasing) this.release(this.remaining - this.releasing);
-    else if (this.known) this.scheduleRefill();
-    let seq = 0;
-    const released = this.queue.schedule(async () => {
-      this.releasing--;
-      if (cancelled) {
-        // The caller gave up while queued: pass its place to the next one.
-        this.release(1);
-        return;
-      }
-      // Take the place and the sequence number together, before any answer can be counted in
-      // between: an answer arriving before this call resumes must already see it as sent.
-      this.remaining--;
-      seq = ++this.sent;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<number>((resolve, reject) => {
+      const onAbort = (): void => {
+        // The caller gave up while queued: its place goes to the next one.
+        this.queue.splice(this.queue.indexOf(take), 1);
+        reject(abortError(signal as AbortSignal));
+      };
+      const take = (seq: number): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(seq);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(take);
+      if (this.known && this.remaining > 0) this.release(this.remaining);
+      else if (this.known) this.scheduleRefill();
     });
-    try {
-      await abortable(released, signal);
-    } catch (error) {
-      cancelled = true;
-      throw error;
-    } finally {
-      this.waiting--;
-    }
-    return seq;
   }
 
-  /** Lets up to `n` waiting calls go, in order; each takes its place in the window as it leaves. */
+  /**
+   * Lets up to `n` waiting calls go, in order. Each takes its place and its sequence number as it
+   * leaves, before any answer can be counted in between: an answer arriving before the call
+   * resumes must already see it as sent.
+   */
   private release(n: number): void {
-    const count = Math.min(n, this.waiting - this.releasing);
-    if (count <= 0) return;
-    this.releasing += count;
-    void this.queue.incrementReservoir(count);
+    for (let i = 0; i < n && this.queue.length > 0; i++) {
+      this.remaining--;
+      this.queue.shift()?.(++this.sent);
+    }
   }
 
   /** (Re)arms the one timer that opens the next window for waiting calls. */
@@ -202,8 +197,8 @@ export class TokenWindow {
     this.refillTimer = undefined;
     this.openWindow();
     // Release as many waiting calls as the new window allows; each takes its place on release.
-    this.release(this.remaining - this.releasing);
-    if (this.waiting > this.releasing) {
+    this.release(this.remaining);
+    if (this.queue.length > 0) {
       // The rest wait for the reset that the released calls' answers announce (update() re-arms).
       this.refillTimer = setTimeout(() => this.refill(), FALLBACK_WINDOW_MS);
     }
