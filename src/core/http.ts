@@ -136,7 +136,11 @@ export class HttpCore {
     const options = spec.options ?? {};
     const deadlineMs = options.deadline ?? this.config.deadline;
     const deadline = deadlineMs
-      ? new TimeLimit(options.signal, deadlineMs, `The call took longer than its deadline of ${deadlineMs} ms`)
+      ? new TimeLimit(
+          options.signal,
+          deadlineMs,
+          `The call took longer than its deadline of ${deadlineMs} ms`,
+        )
       : undefined;
     try {
       return await this.run(spec, options, deadline?.signal ?? options.signal);
