@@ -87,8 +87,21 @@ export interface ClientOptions {
   redirect?: 'manual' | 'follow' | undefined;
 }
 
-/** The SDK client: one per application or user principal. */
-export interface CatalogClient {
+/** What every client has, whichever modules it was made with. */
+export interface BaseClient {
+  /** Signing a user in with the authorization-code flow (needs clientId, clientSecret and authUrl). */
+  readonly auth: ClientAuth;
+  /** The calls this client has made today against its daily budget. */
+  usage(): DailyUsage;
+  /**
+   * Any API call by method and path, with the client's auth, limits, retries, cache and errors:
+   * for endpoints the SDK has no method for (the answer is not validated).
+   */
+  request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
+}
+
+/** The SDK client with all six modules: one per application or user principal. */
+export interface CatalogClient extends BaseClient {
   /** Search, autocomplete, categories, manufacturers, filter groups, category specifications. */
   readonly catalog: CatalogResource;
   /** SKUs, products, product cards, specifications, price history, similar SKUs, reviews, votes, flags. */
@@ -101,16 +114,38 @@ export interface CatalogClient {
   readonly user: UserResource;
   /** The user's notifications, and `watch()` to follow new ones (user token with `notifications`). */
   readonly notifications: NotificationsResource;
-  /** Signing a user in with the authorization-code flow (needs clientId, clientSecret and authUrl). */
-  readonly auth: ClientAuth;
-  /** The calls this client has made today against its daily budget. */
-  usage(): DailyUsage;
-  /**
-   * Any API call by method and path, with the client's auth, limits, retries, cache and errors:
-   * for endpoints the SDK has no method for (the answer is not validated).
-   */
-  request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
 }
+
+/** What a module is built from: the client's core. Opaque to applications. */
+export interface ModuleContext {
+  /** @internal */
+  readonly core: HttpCore;
+  /** @internal */
+  readonly session: UserAuth | undefined;
+}
+
+/** A resource module, such as `catalogModule`, for `createClientWith`. */
+export type ClientModule<R> = (context: ModuleContext) => R;
+
+/** The modules a client is made with, by the property name each gets on the client. */
+export type ClientModules = Record<string, ClientModule<unknown>>;
+
+/** A client made by `createClientWith`: the base client and one property per module. */
+export type ClientWith<M extends ClientModules> = BaseClient & {
+  readonly [K in keyof M]: ReturnType<M[K]>;
+};
+
+export const catalogModule: ClientModule<CatalogResource> = (context) => catalogResource(context.core);
+export const skusModule: ClientModule<SkusResource> = (context) => skusResource(context.core);
+export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.core);
+export const favoritesModule: ClientModule<FavoritesResource> = (context) => favoritesResource(context.core);
+/** `user.logout()` also forgets the user's tokens once the server has answered. */
+export const userModule: ClientModule<UserResource> = (context) =>
+  withSignOut(userResource(context.core), context.session);
+export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
+  notificationsResource(context.core);
+
+const BASE_KEYS = new Set<string>(['auth', 'usage', 'request']);
 
 export interface ClientAuth {
   /** Step 1: where to send the user; keep `state` if another process handles the callback. */
@@ -138,7 +173,41 @@ export interface RawRequest {
   body?: unknown;
 }
 
+/** The client with every module: `api.catalog`, `api.skus`, `api.shops`, `api.favorites`, `api.user`, `api.notifications`. */
 export function createClient(options: ClientOptions): CatalogClient {
+  return createClientWith(
+    {
+      catalog: catalogModule,
+      skus: skusModule,
+      shops: shopsModule,
+      favorites: favoritesModule,
+      user: userModule,
+      notifications: notificationsModule,
+    },
+    options,
+  );
+}
+
+/**
+ * A client with only the modules given, for browser bundles: the modules left out (and their
+ * schemas) are not in the bundle. `createClientWith({ catalog: catalogModule }, options)` gives
+ * `api.catalog` besides `auth`, `usage()` and `request()`.
+ */
+export function createClientWith<const M extends ClientModules>(
+  modules: M,
+  options: ClientOptions,
+): ClientWith<M> {
+  if (typeof modules !== 'object' || modules === null) {
+    throw invalidOption('modules', 'must be an object of modules, such as { catalog: catalogModule }');
+  }
+  for (const [name, module] of Object.entries(modules)) {
+    if (BASE_KEYS.has(name) || typeof module !== 'function') {
+      throw invalidOption(
+        'modules',
+        `${name} must be a module such as catalogModule, under a name other than auth, usage or request`,
+      );
+    }
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchImpl !== 'function') {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
@@ -205,13 +274,10 @@ export function createClient(options: ClientOptions): CatalogClient {
     onRateLimit: options.onRateLimit,
     redirect,
   });
-  return {
-    catalog: catalogResource(core),
-    skus: skusResource(core),
-    shops: shopsResource(core),
-    favorites: favoritesResource(core),
-    user: withSignOut(userResource(core), session),
-    notifications: notificationsResource(core),
+  const context: ModuleContext = { core, session };
+  const built: Record<string, unknown> = {};
+  for (const [name, module] of Object.entries(modules)) built[name] = module(context);
+  const base: BaseClient = {
     auth: clientAuth(session),
     usage: () => budget.usage(),
     request: <T>(params: RawRequest, options?: RequestOptions) =>
@@ -238,6 +304,7 @@ export function createClient(options: ClientOptions): CatalogClient {
         }),
       ),
   };
+  return Object.assign(built, base) as ClientWith<M>;
 }
 
 /** User token while a user is signed in, application token otherwise. */
@@ -262,7 +329,6 @@ function clientAuth(session: UserAuth | undefined): ClientAuth {
   };
 }
 
-/** `user.logout()` also forgets the user's tokens once the server has answered. */
 function withSignOut(user: UserResource, session: UserAuth | undefined): UserResource {
   const logout: UserResource['logout'] = (options) =>
     new APIPromise(

@@ -1,9 +1,21 @@
 export {
+  type BaseClient,
   type CatalogClient,
   type ClientAuth,
+  type ClientModule,
+  type ClientModules,
   type ClientOptions,
+  type ClientWith,
+  catalogModule,
   createClient,
+  createClientWith,
+  favoritesModule,
+  type ModuleContext,
+  notificationsModule,
   type RawRequest,
+  shopsModule,
+  skusModule,
+  userModule,
 } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';

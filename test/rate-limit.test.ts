@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  AbortError,
   DailyLimitError,
   PermissionDeniedError,
   RateLimitError,
@@ -48,6 +49,32 @@ describe('rate limit', () => {
     expect(pages).toHaveLength(340);
     const results = await drive(Promise.all(Array.from({ length: 40 }, () => api.categories.root())), 10);
     expect(results).toHaveLength(40);
+    expect(sandbox.stats.overLimit).toBe(0);
+  });
+
+  it('a call aborted while it waits leaves the queue unsent, and the next one takes its place', async () => {
+    const sandbox = newSandbox({ rateLimit: { limit: 2, windowMs: 10_000 } });
+    const api = sandboxClient(sandbox, { cache: false }).catalog;
+    await api.categories.root();
+    await api.categories.root();
+    const start = Date.now();
+    const controller = new AbortController();
+    const aborted = api.categories.skus(40, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    const next = api.categories.get(76);
+    const last = api.categories.get(40);
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    expect(await aborted).toBeInstanceOf(AbortError);
+    const [b, c] = await drive(Promise.all([next, last]));
+    expect([b.id, c.id]).toEqual([76, 40]);
+    // Both go when the first window resets: the aborted call holds no place in it.
+    expect(Date.now() - start).toBeLessThan(15_000);
+    expect(sandbox.apiCalls().map((r) => r.path)).toEqual([
+      '/categories/root',
+      '/categories/root',
+      '/categories/76',
+      '/categories/40',
+    ]);
     expect(sandbox.stats.overLimit).toBe(0);
   });
 

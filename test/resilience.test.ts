@@ -146,6 +146,33 @@ describe('cache', () => {
     for (const m of [a, b, c, a]) await api.manufacturers.get(m?.id as number);
     expect(sandbox.apiCalls({ path: /^\/manufacturers\/\d+$/ })).toHaveLength(4);
   });
+
+  it('drops the least recently used answer first', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox, { cache: { maxEntries: 2 } }).catalog;
+    const [a, b, c] = (await api.manufacturers.list({ per: 3 })).items;
+    // a is read again before c comes in, so b is the one c pushes out.
+    for (const m of [a, b, a, c, a, b]) await api.manufacturers.get(m?.id as number);
+    expect(sandbox.apiCalls({ path: /^\/manufacturers\/\d+$/ }).map((r) => r.path)).toEqual(
+      [a, b, c, b].map((m) => `/manufacturers/${m?.id}`),
+    );
+  });
+
+  it('is bounded by bytes, and keeps no answer bigger than the whole store', () => {
+    const store = lruCacheStore({ maxBytes: 100 });
+    const answer = (size: number) => ({ body: {}, etag: '"e"', storedAt: 0, maxAgeMs: 0, headers: [], size });
+    store.set('a', answer(60));
+    store.set('b', answer(30));
+    expect([...(store.keys() as Iterable<string>)]).toEqual(['a', 'b']);
+    store.set('c', answer(50));
+    expect([...(store.keys() as Iterable<string>)]).toEqual(['b', 'c']);
+    store.set('d', answer(101));
+    expect(store.get('d')).toBeUndefined();
+    expect([...(store.keys() as Iterable<string>)]).toEqual(['b', 'c']);
+    // Replacing an answer counts only its new size.
+    store.set('b', answer(50));
+    expect([...(store.keys() as Iterable<string>)]).toEqual(['c', 'b']);
+  });
 });
 
 describe('redirects', () => {
