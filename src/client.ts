@@ -193,7 +193,7 @@ export function createClient(options: ClientOptions): CatalogClient {
  * schemas) are not in the bundle. `createClientWith({ catalog: catalogModule }, options)` gives
  * `api.catalog` besides `auth`, `usage()` and `request()`.
  */
-export function createClientWith<const M extends ClientModules>(
+export function createClientWith<const M extends ClientModules & Partial<Record<keyof BaseClient, never>>>(
   modules: M,
   options: ClientOptions,
 ): ClientWith<M> {
