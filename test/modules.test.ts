@@ -9,22 +9,12 @@ import {
   skusModule,
   userModule,
 } from '../src/index.js';
-import { newSandbox } from './helpers/index.js';
-
-function options(sandbox: ReturnType<typeof newSandbox>) {
-  return {
-    baseUrl: sandbox.baseUrl,
-    authUrl: sandbox.authUrl,
-    clientId: sandbox.clientId,
-    clientSecret: sandbox.clientSecret,
-    fetch: sandbox.fetch,
-  };
-}
+import { newSandbox, sandboxOptions } from './helpers/index.js';
 
 describe('createClientWith', () => {
   it('makes a client with only the modules given, plus auth, usage and request', async () => {
     const sandbox = newSandbox();
-    const api = createClientWith({ catalog: catalogModule }, options(sandbox));
+    const api = createClientWith({ catalog: catalogModule }, sandboxOptions(sandbox));
 
     const page = await api.catalog.search({ q: 'phone' });
     expect(page.items.length).toBeGreaterThan(0);
@@ -36,12 +26,12 @@ describe('createClientWith', () => {
     // @ts-expect-error a module the client was not made with is not on its type
     expect(api.skus).toBeUndefined();
     // @ts-expect-error a module cannot take the name of a base member
-    expect(() => createClientWith({ usage: catalogModule }, options(sandbox))).toThrow(/modules/);
+    expect(() => createClientWith({ usage: catalogModule }, sandboxOptions(sandbox))).toThrow(/modules/);
   });
 
   it('puts each module under the name given, several sharing one core (limits, cache, budget)', async () => {
     const sandbox = newSandbox();
-    const api = createClientWith({ prices: skusModule, stores: shopsModule }, options(sandbox));
+    const api = createClientWith({ prices: skusModule, stores: shopsModule }, sandboxOptions(sandbox));
     const sku = await api.prices.get(sandbox.data.skus[0]?.id ?? 0);
     const shop = await api.stores.get(sandbox.data.shops[0]?.id ?? 0);
     expect(sku.id).toBe(sandbox.data.skus[0]?.id);
@@ -53,7 +43,7 @@ describe('createClientWith', () => {
 
   it('userModule signs the user out after logout', async () => {
     const sandbox = newSandbox();
-    const api = createClientWith({ user: userModule }, options(sandbox));
+    const api = createClientWith({ user: userModule }, sandboxOptions(sandbox));
     const redirectUri = 'https://app.example/callback';
     const { url, state } = api.auth.authorizationUrl({ redirectUri, scopes: ['public'] });
     // The user's browser: the sandbox's authorize page signs its default user in and redirects back.
@@ -73,7 +63,7 @@ describe('createClientWith', () => {
     const make = () =>
       createClientWith(
         modules as unknown as Record<string, (context: ModuleContext) => unknown>,
-        options(sandbox),
+        sandboxOptions(sandbox),
       );
     expect(make).toThrow(InvalidRequestError);
     expect(make).toThrow(/modules/);

@@ -10,7 +10,7 @@ import {
   type SkuReviewsAggregation,
   UnprocessableEntityError,
 } from '../src/index.js';
-import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
+import { capturingFetch, expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
 
 // Seed 1: a SKU of category 40 with 40 reviews, and one with none yet (both reviewable).
 const REVIEWED_SKU = 2161866;
@@ -18,34 +18,13 @@ const FRESH_SKU = 2119391;
 const SANDBOX_USER_ID = 334941;
 const REVIEW_ACTIONS = 'public publish_sku_review_actions';
 
-interface SentRequest {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
-
 /**
  * A client on a new sandbox whose API requests are also kept with their JSON bodies in `sent`
  * (the sandbox log holds no bodies). `scope` gives a token known to carry those scopes.
  */
 function setup(options: { scope?: string } = {}) {
   const sandbox = newSandbox();
-  const sent: SentRequest[] = [];
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.origin === sandbox.baseUrl) {
-      const text = await request.clone().text();
-      sent.push({
-        method: request.method,
-        url,
-        headers: request.headers,
-        body: text ? JSON.parse(text) : undefined,
-      });
-    }
-    return sandbox.fetch(request);
-  };
+  const { fetch, sent } = capturingFetch(sandbox.fetch, (url) => url.origin === sandbox.baseUrl);
   const auth: Partial<ClientOptions> = options.scope
     ? {
         clientId: undefined,

@@ -7,7 +7,7 @@ import {
   type ShopRatingBreakdown,
 } from '../src/index.js';
 import type { Sandbox } from '../src/testing/index.js';
-import { loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import { capturingFetch, loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
 
 const REVIEW_ACTIONS = 'public publish_sku_review_actions';
 
@@ -19,21 +19,7 @@ function setup(name: string, options: (sandbox: Sandbox) => Partial<ClientOption
   const sandbox = newSandbox();
   const recording = loadRecording(name);
   const { fetch, seen } = replay(sandbox, recording);
-  const sent: { method: string; url: URL; headers: Headers; body: unknown }[] = [];
-  const capture: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.pathname === recording.request.path) {
-      const text = await request.clone().text();
-      sent.push({
-        method: request.method,
-        url,
-        headers: request.headers,
-        body: text ? JSON.parse(text) : undefined,
-      });
-    }
-    return fetch(request);
-  };
+  const { fetch: capture, sent } = capturingFetch(fetch, (url) => url.pathname === recording.request.path);
   const api = sandboxClient(sandbox, { fetch: capture, ...options(sandbox) });
   const body = recording.response.body as Record<string, unknown>;
   return { api, body, seen, sent };

@@ -8,6 +8,7 @@ import {
   type UserTokens,
 } from '../src/index.js';
 import { createSandbox, SANDBOX_USERS } from '../src/testing/index.js';
+import { sandboxOptions } from './helpers/index.js';
 
 const REDIRECT = 'https://app.example/callback';
 
@@ -179,15 +180,7 @@ describe('user token refresh', () => {
         stored = tokens;
       },
     };
-    const api = createClient({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
-      tokenStore: store,
-      cache: false,
-    });
+    const api = createClient({ ...sandboxOptions(sandbox), tokenStore: store, cache: false });
     expect((await api.user.get()).id).toBe(SANDBOX_USERS.bob);
     await api.auth.signOut();
     expect(stored).toBeUndefined();

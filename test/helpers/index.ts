@@ -41,16 +41,48 @@ export function replay(sandbox: Sandbox, recording: Recording) {
   return { fetch, seen };
 }
 
-/** A client on the sandbox with its application credentials. */
-export function sandboxClient(sandbox: Sandbox, options: Partial<ClientOptions> = {}) {
-  return createClient({
+/** Client options for the sandbox with its application credentials. */
+export function sandboxOptions(sandbox: Sandbox) {
+  return {
     baseUrl: sandbox.baseUrl,
     authUrl: sandbox.authUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
     fetch: sandbox.fetch,
-    ...options,
-  });
+  };
+}
+
+/** A client on the sandbox with its application credentials. */
+export function sandboxClient(sandbox: Sandbox, options: Partial<ClientOptions> = {}) {
+  return createClient({ ...sandboxOptions(sandbox), ...options });
+}
+
+/** A request a client sent, with its JSON body (the sandbox's log keeps no bodies). */
+export interface SentRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A fetch over `inner` that keeps, in `sent`, every request whose URL `keep` accepts. */
+export function capturingFetch(inner: typeof globalThis.fetch, keep: (url: URL) => boolean) {
+  const sent: SentRequest[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (keep(url)) {
+      const text = await request.clone().text();
+      sent.push({
+        method: request.method,
+        url,
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      });
+    }
+    return inner(request);
+  };
+  return { fetch, sent };
 }
 
 export function newSandbox(options?: SandboxOptions): Sandbox {
