@@ -1,0 +1,101 @@
+/**
+ * The shared state of one application, behind small store interfaces.
+ *
+ * The daily budget belongs to the application (its clientId), the rate-limit window to each token,
+ * the application token to the application, and cached answers to a principal. The pipeline's
+ * stages reach that state only through these interfaces, so the in-memory defaults (one process)
+ * and `price-catalog/redis` (many processes) are interchangeable without touching a stage.
+ *
+ * Every method may answer synchronously or with a promise: the in-memory stores answer at once,
+ * so the one-process hot path costs no extra microtask; shared stores answer with a promise.
+ * A store that cannot answer (Redis down, a script error) rejects with a PriceCatalogError
+ * (`CoordinationError`), within a bounded time, and never over-grants: it fails closed.
+ *
+ * Keys: `app` is a non-reversible fingerprint of the clientId (or of the static token when there
+ * is no clientId); `token` is a fingerprint of an access token (`AccessToken.principal`). No store
+ * is ever given a secret as a key.
+ */
+import type { AccessToken } from './auth.js';
+import type { CacheStore } from './cache.js';
+import type { RateLimitInfo } from './headers.js';
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/** The application's calls per UTC day, counted where every sharer sees them. */
+export interface BudgetStore {
+  /**
+   * Takes one call of `app`'s budget for UTC day `day` (`YYYY-MM-DD`), atomically for everyone
+   * sharing the store: `true` when taken, `false` when `limit` calls were already counted that day
+   * (nothing is taken then).
+   */
+  take(app: string, day: string, limit: number): MaybePromise<boolean>;
+  /** Calls counted for `app` on `day`. */
+  count(app: string, day: string): MaybePromise<number>;
+}
+
+/** Why a call waits for a window: our count says it is used up, or the server's 403 said so. */
+export type WindowWaitReason = 'window' | '403';
+
+export interface WindowAcquireOptions {
+  signal?: AbortSignal | undefined;
+  /**
+   * Longest wait allowed: a wait that would end later rejects at once with RateLimitError
+   * carrying the reset time (`maxRateLimitWait`).
+   */
+  maxWaitMs: number;
+  reason: WindowWaitReason;
+}
+
+/** One place in a token's window, held from just before a request is sent until its answer. */
+export interface WindowSlot {
+  /** Order of sending within this token's window, to discount calls still in flight. */
+  readonly seq: number;
+  /** The request got an answer: follow its X-RateLimit headers (undefined when it had none). */
+  answered(info: RateLimitInfo | undefined): MaybePromise<void>;
+  /** The server refused with its rate-limit 403: nothing more goes for this token until reset. */
+  exhausted(info: RateLimitInfo | undefined): MaybePromise<void>;
+  /** No answer came (network error, timeout, abort, or the request was never sent): give it back. */
+  release(): MaybePromise<void>;
+}
+
+/** The rate-limit windows of tokens, as the server's X-RateLimit headers tell them. */
+export interface WindowStore {
+  /**
+   * Waits, in arrival order and bounded by `maxWaitMs` and `signal`, for room in `token`'s
+   * window, then takes it. `assumedLimit` is used only until an answer tells the real limit.
+   */
+  acquire(token: string, assumedLimit: number, options: WindowAcquireOptions): MaybePromise<WindowSlot>;
+  /** The last window the server told for `token`, if any (for `withResponse().rateLimit`). */
+  last(token: string): MaybePromise<RateLimitInfo | undefined>;
+}
+
+/** The application token, obtained once for everyone sharing the store while it is valid. */
+export interface AppTokenStore {
+  /**
+   * The valid token of `app`, or a new one from `obtain`: at most one `obtain` runs at a time
+   * across all sharers (a lock; the others wait for it and read its result, and check again after
+   * taking the lock). `rejected`, when given, is a token the server refused (401): a store still
+   * holding that token obtains a new one instead of returning it.
+   */
+  get(app: string, obtain: () => Promise<AccessToken>, rejected?: AccessToken): Promise<AccessToken>;
+  /** Forgets `app`'s token (sign-out, or the server said it is no longer valid). */
+  clear(app: string): MaybePromise<void>;
+}
+
+/** Runs `work` while holding the named lock across all sharers (user-token refresh single-flight). */
+export interface LockStore {
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Everything clients of one application share. `createClient({ coordination })` takes one; clients
+ * given the same object (and `app.forUser(...)` clients) share budget, windows, token and cache.
+ */
+export interface Coordination {
+  readonly budget: BudgetStore;
+  readonly windows: WindowStore;
+  readonly appTokens: AppTokenStore;
+  readonly locks: LockStore;
+  /** Cached answers; keys carry the principal, so sharing the store never shares an answer. */
+  readonly cache?: CacheStore | undefined;
+}
