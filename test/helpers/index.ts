@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type ClientOptions, createClient, InvalidRequestError } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
 
-export const FIXTURES_DIR = new URL('../../../shared/fixtures/recorded/', import.meta.url);
+export const FIXTURES_DIR = new URL('../fixtures/recorded/', import.meta.url);
 
 export interface Recording {
   name: string;

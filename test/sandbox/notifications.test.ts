@@ -26,7 +26,7 @@ afterEach(() => {
 const recordedNotification = (): Json =>
   JSON.parse(
     readFileSync(
-      new URL('../../../shared/fixtures/recorded/notifications_show.json', import.meta.url),
+      new URL('../fixtures/recorded/notifications_show.json', import.meta.url),
       'utf8',
     ),
   ).response.body.notification;

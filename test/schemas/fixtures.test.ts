@@ -44,7 +44,7 @@ import {
 
 // Read directly rather than through test/helpers, which pulls in the client and the sandbox:
 // these tests check the schemas alone.
-const FIXTURES_DIR = new URL('../../../shared/fixtures/recorded/', import.meta.url);
+const FIXTURES_DIR = new URL('../fixtures/recorded/', import.meta.url);
 
 interface Recording {
   response: { body: unknown };
