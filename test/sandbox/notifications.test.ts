@@ -24,12 +24,8 @@ afterEach(() => {
 });
 
 const recordedNotification = (): Json =>
-  JSON.parse(
-    readFileSync(
-      new URL('../fixtures/recorded/notifications_show.json', import.meta.url),
-      'utf8',
-    ),
-  ).response.body.notification;
+  JSON.parse(readFileSync(new URL('../fixtures/recorded/notifications_show.json', import.meta.url), 'utf8'))
+    .response.body.notification;
 
 const seeded = (userId = SANDBOX_USER_ID): NotificationRecord[] =>
   sandbox.data.notifications.filter((n) => n.user_id === userId);

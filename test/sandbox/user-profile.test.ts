@@ -12,9 +12,7 @@ beforeEach(() => {
 });
 
 const recorded = (name: string): { response: { body: Json } } =>
-  JSON.parse(
-    readFileSync(new URL(`../fixtures/recorded/${name}.json`, import.meta.url), 'utf8'),
-  );
+  JSON.parse(readFileSync(new URL(`../fixtures/recorded/${name}.json`, import.meta.url), 'utf8'));
 
 /** A 1×1 PNG, base64. */
 const PNG =
