@@ -152,6 +152,15 @@ describe('a bad id is an InvalidRequestError before any request', () => {
     );
   });
 
+  it('a fieldset that cannot be serialized (a BigInt, a cycle) is refused, not a TypeError', async () => {
+    const clients = setup();
+    for (const fields of [[1n], cyclic, { root: [10n] }]) {
+      const error = await clients.app.skus.product(1, { fields: fields as never }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+    }
+    expect(clients.sent()).toBe(0);
+  });
+
   it('valid ids still go through: numbers and strings of digits', async () => {
     const { app } = setup();
     expect((await app.shops.get(452)).id).toBe(452);
