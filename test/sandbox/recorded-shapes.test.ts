@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/testing/index.js';
-import { loadRecording, type Recording, recordingNames } from '../helpers/index.js';
+import {
+  loadRecording,
+  newSandbox,
+  type Recording,
+  recordingNames,
+  sandboxClient,
+} from '../helpers/index.js';
+import { userClient } from '../helpers/users.js';
 
 /**
  * Every recorded answer of the real service, asked of the sandbox: the same endpoint, params and
@@ -576,5 +583,21 @@ describe('the sandbox answers like the recorded service', () => {
       'missing a[].c',
       'extra a[].e',
     ]);
+  });
+
+  it("the SDK's schemas (strict) accept the reshaped answers", async () => {
+    const { api } = userClient('alice');
+    const { data, response } = await api.skus.product(25811843).withResponse();
+    expect(data.blp).toBeDefined();
+    expect(response.headers.get('cache-control')).toBe('max-age=300, private');
+
+    const sandbox = newSandbox();
+    const catalog = sandboxClient(sandbox).catalog;
+    const old = await catalog.categories.skus(40, { per: 2 }, { apiVersion: '3.1' });
+    expect(old.items).toHaveLength(2);
+    expect(old.items[0]).not.toHaveProperty('reviewable');
+    const found = await catalog.search({ q: 'motorola edge 50 (512gb)' });
+    expect(found.body).toMatchObject({ meta: { strong_matches: { sku: { id: 2161866 } } } });
+    expect(found.items[0]).not.toHaveProperty('match_count');
   });
 });
