@@ -43,7 +43,7 @@ import { type Shop, ShopSchema } from '../schemas/shops.js';
 import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, get, id, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, get, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -198,7 +198,7 @@ function reviewListSchema(includeMeta: unknown): Schema<unknown> {
 function integer(name: string, value: unknown, min = 0): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < min)) {
     throw new InvalidRequestError(
-      `${name} must be an integer >= ${min}, got ${JSON.stringify(value)}`,
+      `${name} must be an integer >= ${min}, got ${describe(value)}`,
       'InvalidParam',
       name,
     );
@@ -216,12 +216,12 @@ function checkReview(review: Partial<NewSkuReview> | undefined, partial: boolean
     !(Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5)
   ) {
     throw new InvalidRequestError(
-      `rating must be an integer from 1 to 5, got ${JSON.stringify(rating)}`,
+      `rating must be an integer from 1 to 5, got ${describe(rating)}`,
       'InvalidRating',
       'rating',
     );
   }
-  for (const answer of review.answer_ids ?? []) id(answer, 'answer_ids');
+  ids(review.answer_ids, 'answer_ids');
   if (review.review !== undefined && typeof review.review !== 'string') {
     throw new InvalidRequestError('review text must be a string', 'InvalidParam', 'review');
   }
@@ -234,8 +234,10 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
 export function skusResource(core: HttpCore) {
-  const reviewPath = (skuId: number, reviewId?: number) =>
-    `/skus/${id(skuId, 'sku_id')}/reviews${reviewId === undefined ? '' : `/${id(reviewId, 'review_id')}`}`;
+  const reviewsPath = (skuId: number) => `/skus/${id(skuId, 'sku_id')}/reviews`;
+  // A review id is always checked: an undefined one must not turn into the list's path.
+  const reviewPath = (skuId: number, reviewId: number) =>
+    `${reviewsPath(skuId)}/${id(reviewId, 'review_id')}`;
 
   const reviewCall = (method: 'POST' | 'PUT', path: () => string, review: object, options?: RequestOptions) =>
     call(core, {
@@ -363,7 +365,7 @@ export function skusResource(core: HttpCore) {
       const path = () => {
         if (typeof params?.shop_uid !== 'string' || params.shop_uid.length === 0) {
           throw new InvalidRequestError(
-            `shop_uid must be a non-empty string (the shop's own id, e.g. "062276"), got ${JSON.stringify(params?.shop_uid)}`,
+            `shop_uid must be a non-empty string (the shop's own id, e.g. "062276"), got ${describe(params?.shop_uid)}`,
             'InvalidParam',
             'shop_uid',
           );
@@ -387,7 +389,7 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
-          return reviewPath(skuId);
+          return reviewsPath(skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
         return list(core, path, shaped<SkuReviewListOf<P>>(schema), (b) => b.reviews, params, options);
@@ -397,7 +399,7 @@ export function skusResource(core: HttpCore) {
       newForm: (skuId: number, options?: RequestOptions) =>
         get(
           core,
-          () => `${reviewPath(skuId)}/new`,
+          () => `${reviewsPath(skuId)}/new`,
           ReviewFormEnvelopeSchema,
           (b: { review_form: ReviewForm }) => b.review_form,
           undefined,
@@ -410,7 +412,7 @@ export function skusResource(core: HttpCore) {
           'POST',
           () => {
             checkReview(review, false);
-            return reviewPath(skuId);
+            return reviewsPath(skuId);
           },
           review,
           options,
@@ -484,7 +486,7 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           if (!(FLAG_REASONS as readonly unknown[]).includes(flag?.reason)) {
             throw new InvalidRequestError(
-              `flag reason must be one of ${FLAG_REASONS.join(', ')}, got ${JSON.stringify(flag?.reason)}`,
+              `flag reason must be one of ${FLAG_REASONS.join(', ')}, got ${describe(flag?.reason)}`,
               'InvalidFlagReason',
               'reason',
             );
