@@ -541,7 +541,10 @@ async function answer(name: string, mapping: Mapping, version?: string) {
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     });
   const request = typeof mapping.request === 'function' ? await mapping.request(call) : mapping.request;
+  // The same endpoint: the same method and path, ids aside.
+  const endpoint = (path: string) => path.replace(/\/-?\d+(?=\/|$)/g, '/:id');
   expect(request.method ?? 'GET').toBe(recording.request.method);
+  expect(endpoint(request.path)).toBe(endpoint(recording.request.path));
   const response = await call(request);
   const text = await response.text();
   const body: unknown = text === '' ? null : JSON.parse(text);
