@@ -15,7 +15,7 @@ Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopbac
   --daily-limit N   calls per client and UTC day, or "none" (default 1000)
   --user-token-ttl S  lifetime of user access tokens in seconds (default 86400)
   --latency MS      delay per API request: MS or MIN-MAX
-  --cache-max-age S   max-age of cacheable answers in seconds (default 60; 300 for filter groups)
+  --cache-max-age S   max-age of cacheable public answers in seconds (default: per endpoint, as recorded)
   --bulk-category ID:N  a load-test leaf category ID under the root listing N generated SKUs
   --help            show this text`;
 

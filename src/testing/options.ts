@@ -14,6 +14,8 @@ export interface ResolvedOptions {
   linkHeaders: 'auto' | 'always' | 'never';
   /** max-age seconds of `short` (most) and `long` (filter groups, specifications) answers. */
   cacheMaxAge: { short: number; long: number };
+  /** `cacheMaxAge` was given: it also replaces the recorded `max-age=0` of the 'fresh' lists. */
+  cacheMaxAgeSet: boolean;
   bulkCategory: Required<BulkCategoryOptions> | undefined;
 }
 
@@ -57,6 +59,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
             short: wholeNumber('cacheMaxAge', options.cacheMaxAge, 0),
             long: options.cacheMaxAge,
           },
+    cacheMaxAgeSet: options.cacheMaxAge !== undefined,
     bulkCategory: bulkCategory(options.bulkCategory),
   };
 }

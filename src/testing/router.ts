@@ -24,11 +24,15 @@ export interface RouteResult {
   /** null for an empty body (204). */
   body: JsonObject | null;
   /**
-   * 'short': private, max-age=60 (default for GET); 'long': max-age=300, private (both
-   * `cacheMaxAge` when set); 'revalidate': max-age=0, private, must-revalidate (a user's own
-   * records, as recorded); 'none': no-cache.
+   * As the real service varies it per endpoint: 'long': max-age=300, private (the recorded
+   * catalog records: categories, products, reviews, specifications, filter groups, flags,
+   * locations); 'fresh': max-age=0, private, must-revalidate (the recorded public lists: category
+   * and manufacturer SKUs, manufacturers, search, shop product search); 'short': private,
+   * max-age=60, the spec's value, for endpoints no recording shows (default for GET); all three
+   * take `cacheMaxAge` when set. 'revalidate': max-age=0, private, must-revalidate whatever the
+   * option (a user's own records, as recorded); 'none': no-cache.
    */
-  cache?: 'short' | 'long' | 'revalidate' | 'none';
+  cache?: 'short' | 'long' | 'fresh' | 'revalidate' | 'none';
   /** Set by lists: drives the Link header. */
   pagination?: Pagination;
   /** false: no Link header under `linkHeaders: 'auto'` (the real API sends none on this list). */

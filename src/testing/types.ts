@@ -38,8 +38,11 @@ export interface SandboxOptions {
   /** 'auto' (default) sends Link on every list but `/categories/:id/skus`, as the real API does. */
   linkHeaders?: 'auto' | 'always' | 'never';
   /**
-   * `max-age` in seconds of cacheable answers (`Cache-Control: private, max-age=N`), default 60;
-   * filter groups and category specifications keep 300 unless this is set. A whole number >= 0.
+   * `max-age` in seconds of every cacheable public answer (`private, max-age=N`; `max-age=N,
+   * private` where the real service writes it so). Default: per endpoint, as recorded (300 s for
+   * categories, products, reviews, specifications, filter groups; 0 with `must-revalidate` for SKU
+   * lists, manufacturers and search; 60 s where no recording shows one). A user's own records keep
+   * `max-age=0, private, must-revalidate` whatever this says. A whole number >= 0.
    */
   cacheMaxAge?: number;
   /**

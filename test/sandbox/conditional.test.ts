@@ -9,7 +9,7 @@ describe('conditional requests', () => {
     const first = await get(sandbox, token, '/categories/40');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
-    expect(first.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(first.headers.get('cache-control')).toBe('max-age=300, private');
 
     const second = await get(sandbox, token, '/categories/40', { 'If-None-Match': etag ?? '' });
     expect(second.status).toBe(304);

@@ -19,18 +19,24 @@ function bulkSandbox(skus = 1234, seed = 1): { sandbox: Sandbox; token: string }
 }
 
 describe('cacheMaxAge option', () => {
-  it('keeps 60 s (300 s for filter groups) by default', async () => {
+  it('varies per endpoint by default, as recorded (60 s where no recording shows one)', async () => {
     const sandbox = createSandbox();
     const token = sandbox.issueToken();
-    expect((await get(sandbox, token, '/categories/40')).headers.get('cache-control')).toBe(
+    expect((await get(sandbox, token, '/categories/root')).headers.get('cache-control')).toBe(
       'private, max-age=60',
+    );
+    expect((await get(sandbox, token, '/categories/40')).headers.get('cache-control')).toBe(
+      'max-age=300, private',
+    );
+    expect((await get(sandbox, token, '/categories/40/skus')).headers.get('cache-control')).toBe(
+      'max-age=0, private, must-revalidate',
     );
     expect((await get(sandbox, token, '/categories/40/filter_groups')).headers.get('cache-control')).toBe(
       'max-age=300, private',
     );
   });
 
-  it('sets the max-age of every cacheable answer, filter groups and specifications too', async () => {
+  it('sets the max-age of every cacheable answer, filter groups, specifications and SKU lists too', async () => {
     const sandbox = createSandbox({ cacheMaxAge: 1 });
     const token = sandbox.issueToken();
     expect((await get(sandbox, token, '/categories/40/skus')).headers.get('cache-control')).toBe(
@@ -43,8 +49,11 @@ describe('cacheMaxAge option', () => {
       'max-age=1, private',
     );
     const zero = createSandbox({ cacheMaxAge: 0 });
-    expect((await get(zero, zero.issueToken(), '/categories/40')).headers.get('cache-control')).toBe(
+    expect((await get(zero, zero.issueToken(), '/categories/root')).headers.get('cache-control')).toBe(
       'private, max-age=0',
+    );
+    expect((await get(zero, zero.issueToken(), '/categories/40')).headers.get('cache-control')).toBe(
+      'max-age=0, private',
     );
   });
 

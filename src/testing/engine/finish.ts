@@ -6,6 +6,8 @@ import type { SandboxState } from '../state.js';
 
 type CacheKind = NonNullable<RouteResult['cache']>;
 
+const REVALIDATE = 'max-age=0, private, must-revalidate';
+
 function cacheControl(state: SandboxState, kind: CacheKind): string {
   const { short, long } = state.options.cacheMaxAge;
   switch (kind) {
@@ -14,9 +16,14 @@ function cacheControl(state: SandboxState, kind: CacheKind): string {
     case 'long':
       // Written the other way round, as the recorded filter-group answers have it.
       return `max-age=${long}, private`;
+    case 'fresh':
+      // Lists the real service marks `max-age=0, private, must-revalidate` (category and
+      // manufacturer SKUs, manufacturers, search, shop product search); `cacheMaxAge`, when set,
+      // gives them its max-age so load tests can crawl them through a cache.
+      return state.options.cacheMaxAgeSet ? `private, max-age=${short}` : REVALIDATE;
     case 'revalidate':
       // A user's favorites, profile and notifications change with every write: always revalidated.
-      return 'max-age=0, private, must-revalidate';
+      return REVALIDATE;
     default:
       return 'no-cache';
   }
@@ -35,7 +42,11 @@ export function finishRoute(
   for (const [name, value] of Object.entries(result.headers ?? {})) out.set(name, value);
   const isGet = request.method === 'GET' || request.method === 'HEAD';
   const cacheable = isGet && status === 200;
-  out.set('Cache-Control', cacheControl(state, cacheable ? (result.cache ?? 'short') : 'none'));
+  // A write answered with a body (201 create, 200 update, vote, flag) carries an ETag and
+  // `max-age=0, private, must-revalidate`, as recorded; an empty answer (204, logout) `no-cache`.
+  const writeWithBody = !isGet && result.body !== null && status >= 200 && status < 300;
+  const kind = cacheable ? (result.cache ?? 'short') : writeWithBody ? 'revalidate' : 'none';
+  out.set('Cache-Control', cacheControl(state, kind));
 
   const mode = state.options.linkHeaders;
   if (result.pagination && (mode === 'always' || (mode === 'auto' && result.autoLink !== false))) {
@@ -46,9 +57,9 @@ export function finishRoute(
   if (result.body === null) return new Response(null, { status, headers: out });
   const text = JSON.stringify(result.body);
   out.set('Content-Type', JSON_CONTENT_TYPE);
+  if (cacheable || writeWithBody) out.set('ETag', weakEtag(text));
   if (cacheable) {
-    const etag = weakEtag(text);
-    out.set('ETag', etag);
+    const etag = out.get('ETag') ?? '';
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
       out.delete('Content-Type');
       return new Response(null, { status: 304, headers: out });

@@ -45,5 +45,6 @@ export function bulkSkuList(ctx: RouteContext, category: CategoryRecord, bulk: B
     body: { skus, meta: shapeFor('sku_list_meta', meta, ctx.version) },
     pagination,
     autoLink: false,
+    cache: 'fresh',
   };
 }

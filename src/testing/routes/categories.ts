@@ -25,11 +25,19 @@ import { shapeFor } from '../versions/contract.js';
 import { bulkSkuList } from './bulk-skus.js';
 import { findCategory, orderBy } from './lookup.js';
 
-function one(ctx: RouteContext, category: CategoryRecord): RouteResult {
-  return { body: { category: presentCategory(category, ctx.version, { full: true }) } };
+/** `cache`: 'long' where a recording shows `max-age=300` (a category, its children). */
+function one(ctx: RouteContext, category: CategoryRecord, cache?: RouteResult['cache']): RouteResult {
+  return {
+    body: { category: presentCategory(category, ctx.version, { full: true }) },
+    ...(cache ? { cache } : {}),
+  };
 }
 
-function categoryList(ctx: RouteContext, categories: readonly CategoryRecord[]): RouteResult {
+function categoryList(
+  ctx: RouteContext,
+  categories: readonly CategoryRecord[],
+  cache?: RouteResult['cache'],
+): RouteResult {
   const page = paginate(categories, ctx.query);
   return {
     body: {
@@ -37,6 +45,7 @@ function categoryList(ctx: RouteContext, categories: readonly CategoryRecord[]):
       meta: { pagination: { ...page.pagination } },
     },
     pagination: page.pagination,
+    ...(cache ? { cache } : {}),
   };
 }
 
@@ -92,6 +101,7 @@ function skuList(ctx: RouteContext): RouteResult {
     },
     pagination: page.pagination,
     autoLink: false,
+    cache: 'fresh',
   };
 }
 
@@ -116,7 +126,12 @@ export const categoryRoutes: RouteDef[] = [
       return one(ctx, root);
     },
   },
-  { id: 'category', method: 'GET', path: '/categories/:id', handler: (ctx) => one(ctx, findCategory(ctx)) },
+  {
+    id: 'category',
+    method: 'GET',
+    path: '/categories/:id',
+    handler: (ctx) => one(ctx, findCategory(ctx), 'long'),
+  },
   {
     id: 'category_parent',
     method: 'GET',
@@ -132,7 +147,7 @@ export const categoryRoutes: RouteDef[] = [
     id: 'category_children',
     method: 'GET',
     path: '/categories/:id/children',
-    handler: (ctx) => categoryList(ctx, ctx.catalog.index.children.get(findCategory(ctx).id) ?? []),
+    handler: (ctx) => categoryList(ctx, ctx.catalog.index.children.get(findCategory(ctx).id) ?? [], 'long'),
   },
   {
     id: 'category_specifications',

@@ -49,7 +49,7 @@ export const locationFindRoutes: RouteDef[] = [
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
-        cache: 'revalidate',
+        cache: 'fresh',
       };
     },
   },

@@ -22,6 +22,7 @@ export const manufacturerRoutes: RouteDef[] = [
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'fresh',
       };
     },
   },
@@ -29,7 +30,10 @@ export const manufacturerRoutes: RouteDef[] = [
     id: 'manufacturer',
     method: 'GET',
     path: '/manufacturers/:id',
-    handler: (ctx) => ({ body: { manufacturer: presentManufacturer(findManufacturer(ctx)) } }),
+    handler: (ctx) => ({
+      body: { manufacturer: presentManufacturer(findManufacturer(ctx)) },
+      cache: 'fresh',
+    }),
   },
   {
     id: 'manufacturer_categories',
@@ -57,6 +61,7 @@ export const manufacturerRoutes: RouteDef[] = [
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'fresh',
       };
     },
   },
@@ -83,6 +88,7 @@ export const manufacturerRoutes: RouteDef[] = [
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'fresh',
       };
     },
   },

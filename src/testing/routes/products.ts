@@ -1,10 +1,35 @@
 import { liveProduct } from '../catalog/live.js';
 import { applyFieldsets, applyFieldsetsToList } from '../http/fieldsets.js';
 import { invalidParameter } from '../http/http-error.js';
+import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
 import { presentProduct, presentShop } from '../present/shop.js';
-import type { RouteDef } from '../router.js';
+import type { RouteContext, RouteDef } from '../router.js';
+import { atLeast } from '../versions/version.js';
 import { embeds, findProduct, findShop } from './lookup.js';
+
+/**
+ * `meta.personalization` of a product, as recorded: the signed-in user's delivery location (their
+ * first address) and payment method, what `blp` is computed for. Only with `blp` (3.2.0 on, the
+ * spec's changelog), for a user with an address; an application token has no user, so no meta.
+ */
+function personalization(ctx: RouteContext): JsonObject | undefined {
+  const userId = ctx.token.kind === 'user' ? ctx.token.userId : undefined;
+  if (userId === undefined || !atLeast(ctx.version, '3.2.0')) return undefined;
+  const address = ctx.state.users.account(userId).addresses[0];
+  if (!address) return undefined;
+  return {
+    location: {
+      address_id: address.id,
+      label: address.full,
+      lat: address.lat,
+      lng: address.lng,
+      type: 'address',
+      country_code: 'GR',
+    },
+    payment_method: { type: 'spot_cash' },
+  };
+}
 
 export const productRoutes: RouteDef[] = [
   {
@@ -21,7 +46,14 @@ export const productRoutes: RouteDef[] = [
         ...(embeds(ctx.query, 'embed_ids').includes('shop') ? { shop_ids: [product.shop_id] } : {}),
         ...(embeds(ctx.query).includes('shop') && shop ? { shop: presentShop(shop, ctx.version) } : {}),
       };
-      return { body: { product: applyFieldsets(body, ctx.query, ctx.version, ['shop']) }, cache: 'long' };
+      const meta = personalization(ctx);
+      return {
+        body: {
+          product: applyFieldsets(body, ctx.query, ctx.version, ['shop']),
+          ...(meta ? { meta: { personalization: meta } } : {}),
+        },
+        cache: 'long',
+      };
     },
   },
   {
@@ -47,6 +79,7 @@ export const productRoutes: RouteDef[] = [
           meta: { pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'fresh',
       };
     },
   },

@@ -30,16 +30,18 @@ export const searchRoutes: RouteDef[] = [
       if (outcome.strong.sku) strong.sku = presentSku(liveSku(state, outcome.strong.sku), version);
       const meta: JsonObject = { q, alternatives: outcome.alternatives, strong_matches: strong };
       // An unmatched search answers without `meta.pagination`, as the recorded service does.
-      if (outcome.categories.length === 0) return { body: { categories: [], meta } };
+      if (outcome.categories.length === 0) return { body: { categories: [], meta }, cache: 'fresh' };
       const page = paginate(outcome.categories, query);
       return {
         body: {
+          // A SKU match lists its categories without `match_count`, as recorded (search_sku_match).
           categories: page.items.map((m) =>
-            presentCategory(m.category, version, { matchCount: m.matchCount }),
+            presentCategory(m.category, version, outcome.strong.sku ? {} : { matchCount: m.matchCount }),
           ),
           meta: { ...meta, pagination: { ...page.pagination } },
         },
         pagination: page.pagination,
+        cache: 'fresh',
       };
     },
   },

@@ -37,6 +37,11 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'sku_review', field: 'sentiments', since: '3.1.3' },
   { resource: 'sku_review_list_meta', field: 'sku_reviews_aggregation', since: '3.1.3' },
   { resource: 'product', field: 'blp', since: '3.2.0' },
+  // Not in the changelog, but every recorded 3.1 SKU (2016-2018) lacks these three and the one
+  // recorded 3.2 SKU list has them: they are served from 3.2.0, which contradicts neither.
+  { resource: 'sku', field: 'reviewable', since: '3.2.0' },
+  { resource: 'sku', field: 'name_source', since: '3.2.0' },
+  { resource: 'sku', field: 'ecommerce_enabled', since: '3.2.0' },
   { resource: 'product_card', field: 'blp', since: '3.2.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
   { resource: 'user', field: 'is_staff', since: '3.2.1' },
