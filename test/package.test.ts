@@ -58,11 +58,12 @@ describe('the packed package, installed outside the repository', () => {
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 
   it.each([
-    ['node16', { module: 'node16', moduleResolution: 'node16' }],
-    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+    ['node16, ESM', 'module', { module: 'node16', moduleResolution: 'node16' }],
+    ['node16, CommonJS: the .d.cts types', 'commonjs', { module: 'node16', moduleResolution: 'node16' }],
+    ['bundler', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
   ])(
     'type-checks in a consumer project without msw, skipLibCheck off (%s)',
-    async (_, resolution) => {
+    async (_, type, resolution) => {
       // The consumer has only what the tarball depends on: no msw (an optional peer), no @types/node.
       expect(() => createRequire(join(installed, 'x.js')).resolve('msw')).toThrow();
       const project = mkdtempSync(join(installed, 'consumer-'));
@@ -76,10 +77,8 @@ describe('the packed package, installed outside the repository', () => {
         skipLibCheck: false,
         noEmit: true,
       };
-      writeFileSync(
-        join(project, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions, include: ['*.ts', '*.cts'] }),
-      );
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ type }));
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
       // One deliberate mistake shows the check is real: it must be the only error.
       writeFileSync(
         join(project, 'wrong.ts'),
