@@ -1,18 +1,53 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'testing/index': 'src/testing/index.ts',
-    'testing/cli': 'src/testing/cli.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
+/**
+ * The package's public entry points: `dist/<name>.js` (ESM), `dist/<name>.cjs` (CommonJS) and
+ * their types `dist/<name>.d.ts` / `.d.cts`. Adding an entry is one line here plus its block in
+ * package.json `exports` (or `bin`), e.g. `redis: 'src/redis/index.ts'` for `./redis`.
+ */
+export const ENTRIES: Record<string, string> = {
+  index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  'testing/cli': 'src/testing/cli.ts',
+};
+
+const common: Options = {
   target: 'es2022',
   platform: 'neutral',
-  splitting: false,
-  treeshake: true,
-  external: ['msw', 'msw/node', 'node:http'],
-});
+  // Keep `node:http` as written: without the prefix browser bundlers try to resolve `http`.
+  removeNodeProtocol: false,
+  // Optional peers (loaded with a dynamic import only when used) and Node's own modules.
+  external: ['msw', 'msw/node', /^node:/],
+  sourcemap: false,
+};
+
+// The two builds below run in parallel into one dist/: clean it once, before both (tsup's `clean`
+// in either build could delete the other's files).
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+export default defineConfig([
+  {
+    // ESM: one output file per source file (not bundled), so a bundler drops every module a user
+    // does not import (package.json `sideEffects: false`), as it does with the source.
+    ...common,
+    entry: ['src/**/*.ts', '!src/**/*.d.ts'],
+    format: ['esm'],
+    bundle: false,
+    outDir: 'dist',
+    clean: false,
+    dts: { entry: ENTRIES },
+  },
+  {
+    // CommonJS for `require`: one bundled file per entry (Node does not tree-shake).
+    ...common,
+    entry: ENTRIES,
+    format: ['cjs'],
+    bundle: true,
+    splitting: false,
+    treeshake: true,
+    outDir: 'dist',
+    clean: false,
+    dts: { entry: ENTRIES },
+  },
+]);

@@ -5,6 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
-    reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
+    // .ci/run names the JSON report of each run (one per Node version) with VITEST_JSON_REPORT.
+    reporters: [
+      'default',
+      ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? '.vitest-results.json' }],
+    ],
   },
 });

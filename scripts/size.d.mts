@@ -1,4 +1,13 @@
 /** Types of scripts/size.mjs, for the tests that use its measurement. */
 export declare const BUDGET: { whole: number; oneModule: number };
 export declare const ENTRIES: { whole: string; oneModule: string };
-export declare function bundle(contents: string): Promise<{ text: string; gzipped: number }>;
+export declare function installPacked(): {
+  dir: string;
+  packedBytes: number;
+  unpackedBytes: number;
+  files: number;
+};
+export declare function bundle(
+  contents: string,
+  resolveDir: string,
+): Promise<{ text: string; gzipped: number }>;

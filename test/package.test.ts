@@ -1,6 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked } from '../scripts/size.mjs';
 import { createClient } from '../src/index.js';
 
 const run = promisify(execFile);
@@ -39,5 +45,104 @@ describe('price-catalog-sandbox command', () => {
     expect(data.parent_id).toBe(0);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect((await api.catalog.manufacturers.list().toArray()).length).toBe(40);
+  });
+});
+
+describe('the packed package, installed outside the repository', () => {
+  let installed = '';
+  beforeAll(() => {
+    installed = installPacked().dir;
+  }, 180_000);
+
+  const repo = fileURLToPath(root);
+  const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+
+  it.each([
+    ['node16, ESM', 'module', { module: 'node16', moduleResolution: 'node16' }],
+    ['node16, CommonJS: the .d.cts types', 'commonjs', { module: 'node16', moduleResolution: 'node16' }],
+    ['bundler', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
+  ])(
+    'type-checks in a consumer project without msw, skipLibCheck off (%s)',
+    async (_, type, resolution) => {
+      // The consumer has only what the tarball depends on: no msw (an optional peer), no @types/node.
+      expect(() => createRequire(join(installed, 'x.js')).resolve('msw')).toThrow();
+      const project = mkdtempSync(join(installed, 'consumer-'));
+      cpSync(join(repo, 'test', 'package', 'consumer'), project, { recursive: true });
+      const compilerOptions = {
+        ...resolution,
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: [],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      };
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ type }));
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+      // One deliberate mistake shows the check is real: it must be the only error.
+      writeFileSync(
+        join(project, 'wrong.ts'),
+        "import { createClient } from 'price-catalog';\ncreateClient({ baseUrl: 1 });\n",
+      );
+      const output = await run(process.execPath, [tsc, '-p', project], { cwd: project }).then(
+        ({ stdout }) => stdout,
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      rmSync(project, { recursive: true, force: true });
+      const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^wrong\.ts\(2,\d+\): error TS2322/);
+    },
+    180_000,
+  );
+
+  it('bundles price-catalog/testing for the browser as published, with no --external', async () => {
+    const result = await build({
+      stdin: {
+        contents:
+          "import { createSandbox } from 'price-catalog/testing'; export const sandbox = createSandbox();",
+        resolveDir: installed,
+        loader: 'js',
+      },
+      // msw comes from the repository (a browser user of the msw worker has it installed).
+      nodePaths: [join(repo, 'node_modules')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    // Nothing left for the browser to load: no import esbuild had to leave external (node:http was one).
+    const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+    expect(imports.filter((entry) => entry.external)).toEqual([]);
+    expect(result.outputFiles[0]?.text).toContain('sandbox.test');
+  });
+
+  it('ships every file the README and docs link to, and no source maps or tests', () => {
+    const pkg = join(installed, 'node_modules', 'price-catalog');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    const shipped = files(pkg);
+    expect(
+      shipped.filter((file) => /\.map$|\.test\.|[\\/](test|src)[\\/]/.test(file.slice(pkg.length))),
+    ).toEqual([]);
+    const documents = shipped.filter((file) => file.endsWith('.md'));
+    expect(documents.map((file) => file.slice(pkg.length + 1)).sort()).toEqual(
+      expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/authentication.md']),
+    );
+    const broken: string[] = [];
+    for (const document of documents) {
+      const text = readFileSync(document, 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (!target || /^(https?:|mailto:|#)/.test(target)) continue;
+        const path = resolve(dirname(document), decodeURI(target.split('#')[0] ?? ''));
+        if (!existsSync(path)) broken.push(`${document.slice(pkg.length + 1)} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });

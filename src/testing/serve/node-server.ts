@@ -66,12 +66,18 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end();
 }
 
+const NODE_HTTP = 'node:http';
+
 /** A loopback HTTP server over the sandbox's handler; node:http is loaded only here. */
 export async function startServer(
   hooks: ServerHooks,
   options: { port?: number; host?: string } = {},
 ): Promise<SandboxServer> {
-  const http = await import('node:http');
+  // Not a string literal, so browser bundlers leave it alone: `price-catalog/testing` bundles for
+  // the browser (which never calls listen()) without an --external flag.
+  const http: typeof import('node:http') = await import(
+    /* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP
+  );
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const server = http.createServer((req, res) => {
