@@ -16,9 +16,15 @@ const REDIRECT = 'https://app.example/callback';
 /** A logger that keeps every line with its level. */
 function capture() {
   const lines: { level: string; message: string }[] = [];
-  const logger = Object.fromEntries(
-    LEVELS.map((level) => [level, (message: string) => lines.push({ level, message })]),
-  ) as Required<Logger>;
+  const write = (level: string) => (message: string) => {
+    lines.push({ level, message });
+  };
+  const logger: Required<Logger> = {
+    error: write('error'),
+    warn: write('warn'),
+    info: write('info'),
+    debug: write('debug'),
+  };
   const of = (level: string) => lines.filter((l) => l.level === level).map((l) => l.message);
   return { logger, lines, of, text: () => lines.map((l) => l.message).join('\n') };
 }
