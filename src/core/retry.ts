@@ -28,7 +28,6 @@ import { isRedirect, nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { WindowSlot, WindowWaitReason } from './stores.js';
 import type { Exchange, Transport } from './transport.js';
-import { acceptHeader } from './version.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -90,10 +89,16 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
   /** Why the next request goes (hooks and logs). */
   let kind: HookRequestKind = 'first';
   for (let sent = 0; ; ) {
-    // Hooks run before the window and the budget: they can skip neither, and one that throws took nothing.
+    const authorized = authorize(config.auth, call.token, url, call.version, call.headers);
+    let headers = authorized.headers;
+    if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Hooks run before the window and the budget: they can skip neither, and one that throws took
+    // nothing. They never see the token (HookRunner leaves authorization out; `url` has none).
     const hooked = hooks
-      ? await hooks.request(hookView(config, call, method, url, body, kind, retries + 1), call.signal)
+      ? await hooks.request({ method, url, headers, kind, attempt: retries + 1 }, call.signal)
       : undefined;
+    if (hooked) headers = withHookHeaders(headers, hooked.headers);
     let slot: WindowSlot;
     let waitedFrom = 0;
     try {
@@ -110,12 +115,6 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     if (waitedMs >= WAIT_LOGGED_MS)
       log.info?.(`${method} ${url}: waited ${waitedMs} ms for the rate-limit window`);
     sent++;
-    const authorized = authorize(config.auth, call.token, url, call.version, call.headers);
-    const target = authorized.url;
-    let headers = authorized.headers;
-    if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (hooked) headers = withHookHeaders(headers, hooked.headers);
     // `url` never has the token: authorize() put it in `target` only.
     log.debug?.(`--> ${method} ${url} (${kind}, attempt ${retries + 1})`);
     const sentAt = hooked || log.debug ? Date.now() : 0;
@@ -123,7 +122,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     try {
       answer = await config.transport({
         method,
-        url: target,
+        url: authorized.url,
         shownUrl: url,
         headers,
         body,
@@ -232,26 +231,6 @@ function backoff(
 
 /** Rate-limit waits shorter than this (a shared store's round trip) are not logged. */
 const WAIT_LOGGED_MS = 5;
-
-/** The request as onRequest hooks see it: the headers authorize() will send, without the token. */
-function hookView(
-  config: LoopConfig,
-  call: LoopCall,
-  method: string,
-  url: string,
-  body: string | undefined,
-  kind: HookRequestKind,
-  attempt: number,
-) {
-  const headers: Record<string, string> = {
-    ...config.auth.headers,
-    ...call.headers,
-    accept: acceptHeader(config.auth.vendor, call.version),
-  };
-  if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return { method, url, headers, kind, attempt };
-}
 
 /** The hooks' headers, with authorize()'s authorization (present for the API's origin only). */
 function withHookHeaders(authorized: Record<string, string>, hooked: Headers): Record<string, string> {
