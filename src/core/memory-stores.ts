@@ -6,7 +6,7 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 import type { AccessToken } from './auth.js';
-import { type CacheStore, type LruStoreOptions, lruCacheStore } from './cache.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
 import { rateLimitWaitError } from './errors.js';
 import type { RateLimitInfo } from './headers.js';
 import { abortError } from './signal.js';
@@ -45,18 +45,12 @@ export interface MemoryCoordinationOptions {
  * (`createClient({ ..., coordination })`): they then share the budget and never double it.
  */
 export function memoryCoordination(options: MemoryCoordinationOptions = {}): Coordination {
-  const cache = options.cache;
   return {
     budget: memoryBudgetStore(),
     windows: memoryWindowStore(),
     appTokens: memoryAppTokenStore(),
     locks: memoryLockStore(),
-    cache:
-      cache === false
-        ? undefined
-        : cache && 'get' in cache && typeof cache.get === 'function'
-          ? cache
-          : lruCacheStore(cache as LruStoreOptions | undefined),
+    cache: cacheStoreOf(options.cache),
   };
 }
 
@@ -363,20 +357,18 @@ export function memoryAppTokenStore(): AppTokenStore {
   };
 }
 
+function noop(): void {}
+
 export function memoryLockStore(): LockStore {
   const tails = new Map<string, Promise<unknown>>();
   return {
     withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
       const before = tails.get(name) ?? Promise.resolve();
       const run = before.then(work, work);
-      const tail = run.then(
-        () => undefined,
-        () => undefined,
-      );
-      tails.set(name, tail);
-      void tail.then(() => {
+      const tail = run.then(noop, noop).then(() => {
         if (tails.get(name) === tail) tails.delete(name);
       });
+      tails.set(name, tail);
       return run;
     },
   };

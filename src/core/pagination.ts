@@ -50,10 +50,9 @@ export class Page<Item, Body = unknown> {
     const items = pickItems(source.items, result.data);
     if (!Array.isArray(items)) {
       // Validation off or warn, and the answer has no list where one belongs: typed, not a TypeError.
-      const url = result.response.url || 'a list';
       throw new ResponseValidationError(
-        url,
-        [{ path: [], message: 'the answer has no list of items', code: 'invalid_type' }],
+        result.response.url,
+        [{ path: [], message: 'no list of items', code: 'invalid_type' }],
         result.data,
       );
     }
