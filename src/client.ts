@@ -10,9 +10,10 @@ import {
 import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { InvalidRequestError } from './core/errors.js';
+import { HookRunner, type Hooks } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { isPromise, Limits } from './core/limits.js';
-import { consoleLogger, type Logger } from './core/logger.js';
+import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
 import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
@@ -56,8 +57,23 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
   validation?: ValidationMode | undefined;
-  /** Receives warnings and debug lines; never tokens or secrets. Default: warnings to the console. */
+  /**
+   * What the SDK logs: `off`, `error`, `warn` (default), `info` (retries and waits) or `debug` (a
+   * line per request and answer). Default: the `PRICE_CATALOG_LOG` environment variable, else `warn`.
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Where log lines go (`console`, pino, winston: anything with error/warn/info/debug methods).
+   * Every line is redacted first: no token or secret reaches it. Default: the console, on stderr
+   * in Node.
+   */
   logger?: Logger | undefined;
+  /**
+   * `onRequest`, `onResponse` and `onError`, called for every HTTP request to the API: to add
+   * headers, trace or time requests. They never see the token, and cannot skip the daily budget
+   * or the rate-limit window. See docs/observability.md.
+   */
+  hooks?: Hooks | undefined;
   /** Headers added to every API request. */
   headers?: Record<string, string> | undefined;
   /**
@@ -275,6 +291,13 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   if (!(Number.isInteger(rateLimit) && rateLimit > 0))
     throw invalidOption('rateLimit', 'must be a positive integer');
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
+  if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
+    throw invalidOption('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
+  }
+  const log = createLog(options);
+  const hooks = HookRunner.create(checkHooks(options.hooks));
+  // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
+  const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
   if (!(maxRateLimitWait >= 0))
     throw invalidOption('maxRateLimitWait', 'must be a number of milliseconds >= 0');
@@ -296,7 +319,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     rateLimit,
     onRateLimit: options.onRateLimit,
   });
-  const tokens = tokenProvider(options, fetchImpl, coordination, app);
+  const tokens = tokenProvider(options, authFetch, coordination, app);
   const authUrl =
     options.clientId && options.clientSecret && options.authUrl
       ? checkUrl('authUrl', options.authUrl)
@@ -310,7 +333,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
           authUrl,
           clientId: options.clientId as string,
           clientSecret: options.clientSecret as string,
-          fetch: fetchImpl,
+          fetch: authFetch,
           tokenStore,
           onTokens,
           locks: coordination.locks,
@@ -329,7 +352,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     vendor: options.vendor ?? 'skroutz',
     tokenTransport,
     validation,
-    logger: options.logger ?? consoleLogger,
+    logger: log,
+    hooks,
     headers: options.headers ?? {},
     deadline: options.deadline,
     maxRetries,
@@ -475,6 +499,19 @@ function tokenProvider(
     coordination.appTokens,
     app,
   );
+}
+
+function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
+  for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
+    const value: unknown = hooks[name];
+    const fns = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    if (!fns.every((fn) => typeof fn === 'function')) {
+      throw invalidOption('hooks', `${name} must be a function or an array of functions`);
+    }
+  }
+  return hooks;
 }
 
 function checkUrl(name: string, value: string | undefined): string {

@@ -53,8 +53,20 @@ export {
   type ValidationIssue,
 } from './core/errors.js';
 export type { RateLimitInfo } from './core/headers.js';
+export {
+  HookError,
+  type HookFailure,
+  type HookName,
+  type HookRequest,
+  type HookRequestKind,
+  type HookResponse,
+  type Hooks,
+  type OnErrorHook,
+  type OnRequestHook,
+  type OnResponseHook,
+} from './core/hooks.js';
 export type { HttpMethod, RequestOptions } from './core/http.js';
-export type { Logger } from './core/logger.js';
+export type { Logger, LogLevel } from './core/logger.js';
 export {
   type MemoryCoordinationOptions,
   memoryAppTokenStore,

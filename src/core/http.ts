@@ -23,10 +23,18 @@ import {
   storableMaxAge,
   toCachedAnswer,
 } from './cache.js';
-import { createApiError, InvalidRequestError, ResponseValidationError } from './errors.js';
+import {
+  ConnectionError,
+  createApiError,
+  InternalServerError,
+  InvalidRequestError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors.js';
 import { parseRateLimit, type RateLimitInfo } from './headers.js';
+import type { HookRunner } from './hooks.js';
 import { isPromise, type Limits } from './limits.js';
-import type { Logger } from './logger.js';
+import type { Log } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { OnRateLimit } from './rate-limit.js';
 import { PermanentRedirects } from './redirects.js';
@@ -72,7 +80,10 @@ export interface CoreConfig {
   vendor: string;
   tokenTransport: 'header' | 'query';
   validation: ValidationMode;
-  logger: Logger;
+  /** The log at its level: a method is undefined while its level is off. */
+  logger: Log;
+  /** onRequest / onResponse / onError; undefined when none is set. */
+  hooks?: HookRunner | undefined;
   headers: Record<string, string>;
   tokens: TokenProvider;
   maxRetries: number;
@@ -154,6 +165,7 @@ export class HttpCore {
       redirect: config.redirect,
       onRateLimit: config.onRateLimit,
       logger: config.logger,
+      hooks: config.hooks,
     };
   }
 
@@ -165,7 +177,13 @@ export class HttpCore {
   async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? EMPTY;
     const deadlineMs = options.deadline ?? this.config.deadline;
-    if (!deadlineMs) return this.run(spec, options, options.signal);
+    const log = this.config.logger;
+    if (!deadlineMs) {
+      if (!log.info) return this.run(spec, options, options.signal);
+      return this.run(spec, options, options.signal).catch((error: unknown) => {
+        throw logFailure(log, spec.method, error);
+      });
+    }
     const deadline = new TimeLimit(
       options.signal,
       deadlineMs,
@@ -174,7 +192,7 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline.signal);
     } catch (error) {
-      throw deadline.explain(error);
+      throw logFailure(log, spec.method, deadline.explain(error));
     } finally {
       deadline.dispose();
     }
@@ -230,6 +248,7 @@ export class HttpCore {
       stored = isPromise(found) ? await found : found;
       if (stored && mode === 'default' && isFresh(stored)) {
         // Within max-age: no request at all; the token's last known window.
+        this.config.logger.debug?.(`${spec.method} ${url}: fresh in the cache, not sent`);
         const last = this.config.limits.last(token);
         const rateLimit = isPromise(last) ? await last : last;
         const response = cachedResponse(stored, url, 'fresh');
@@ -382,3 +401,19 @@ function withQuery(url: string, query: URLSearchParams): string {
 }
 
 export type { AccessToken };
+
+/**
+ * Logs a call that failed for good and returns its error: server or network trouble and hook
+ * failures at info, the rest at debug. Not at error or warn: the caller gets the error thrown,
+ * and may well expect it.
+ */
+function logFailure(log: Log, method: HttpMethod, error: unknown): unknown {
+  if (!log.info || !(error instanceof Error)) return error;
+  const trouble =
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof InternalServerError ||
+    error.name === 'HookError';
+  (trouble ? log.info : log.debug)?.(`${method} call failed: ${error.name}: ${error.message}`);
+  return error;
+}

@@ -12,10 +12,17 @@
  */
 import type { AccessToken, TokenProvider } from './auth.js';
 import { type AuthConfig, authorize, replayToken } from './authorize.js';
-import { ConnectionError, isRateLimitBody, RedirectError, TimeoutError } from './errors.js';
-import { parseRateLimit } from './headers.js';
+import {
+  ConnectionError,
+  isRateLimitBody,
+  PriceCatalogError,
+  RedirectError,
+  TimeoutError,
+} from './errors.js';
+import { parseRateLimit, type RateLimitInfo } from './headers.js';
+import type { HookRequestKind, HookRunner } from './hooks.js';
 import { isPromise, type Limits } from './limits.js';
-import type { Logger } from './logger.js';
+import type { Log } from './logger.js';
 import type { OnRateLimit } from './rate-limit.js';
 import { isRedirect, nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
@@ -44,7 +51,10 @@ export interface LoopConfig {
   permanent: PermanentRedirects;
   redirect: 'manual' | 'follow';
   onRateLimit: OnRateLimit | undefined;
-  logger: Logger;
+  /** The log at its level: a method is undefined while its level is off (no line is built). */
+  logger: Log;
+  /** onRequest / onResponse / onError; undefined when none is set. */
+  hooks: HookRunner | undefined;
 }
 
 /** What the loop needs of a call. */
@@ -75,18 +85,44 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
   let waits = 0;
   let replayed = false;
   let reason: WindowWaitReason = 'window';
+  const { logger: log, hooks } = config;
+  /** Why the next request goes (hooks and logs). */
+  let kind: HookRequestKind = 'first';
   for (let sent = 0; ; ) {
-    const acquired = config.limits.acquire(call.token, call.signal, call.maxRateLimitWait, reason);
-    const slot: WindowSlot = isPromise(acquired) ? await acquired : acquired;
-    sent++;
-    const { url: target, headers } = authorize(config.auth, call.token, url, call.version, call.headers);
+    const authorized = authorize(config.auth, call.token, url, call.version, call.headers);
+    let headers = authorized.headers;
     if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    // Hooks run before the window and the budget: they can skip neither, and one that throws took
+    // nothing. They never see the token (HookRunner leaves authorization out; `url` has none).
+    const hooked = hooks
+      ? await hooks.request({ method, url, headers, kind, attempt: retries + 1 }, call.signal)
+      : undefined;
+    if (hooked) headers = withHookHeaders(headers, hooked.headers);
+    let slot: WindowSlot;
+    let waitedFrom = 0;
+    try {
+      const acquired = config.limits.acquire(call.token, call.signal, call.maxRateLimitWait, reason);
+      if (isPromise(acquired)) {
+        if (hooks || log.info) waitedFrom = Date.now();
+        slot = await acquired;
+      } else slot = acquired;
+    } catch (error) {
+      if (hooked && error instanceof PriceCatalogError) await hooks?.failure(hooked, error, call.signal);
+      throw error;
+    }
+    const waitedMs = waitedFrom ? Date.now() - waitedFrom : 0;
+    if (waitedMs >= WAIT_LOGGED_MS)
+      log.info?.(`${method} ${url}: waited ${waitedMs} ms for the rate-limit window`);
+    sent++;
+    // `url` never has the token: authorize() put it in `target` only.
+    log.debug?.(`--> ${method} ${url} (${kind}, attempt ${retries + 1})`);
+    const sentAt = hooked || log.debug ? Date.now() : 0;
     let answer: Exchange;
     try {
       answer = await config.transport({
         method,
-        url: target,
+        url: authorized.url,
         shownUrl: url,
         headers,
         body,
@@ -96,29 +132,47 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       });
     } catch (error) {
       void slot.release();
+      if (error instanceof PriceCatalogError) {
+        log.debug?.(`<-- ${error.name} ${method} ${url} ${Date.now() - sentAt} ms: ${error.message}`);
+        if (hooked) await hooks?.failure(hooked, error, call.signal);
+      }
       const transient =
         error instanceof ConnectionError || (error instanceof TimeoutError && !call.signal?.aborted);
-      if (!transient || !IDEMPOTENT.has(method) || retries >= call.maxRetries || sent >= bound) throw error;
+      if (!transient || !IDEMPOTENT.has(method) || retries >= call.maxRetries || sent >= bound) {
+        if (transient && !IDEMPOTENT.has(method))
+          log.debug?.(`${method} ${url}: not retried (${method} is not idempotent)`);
+        throw error;
+      }
       retries++;
       await backoff(config, method, url, (error as Error).name, retries, call.signal);
+      kind = 'retry';
       continue;
     }
     const { response } = answer;
     const status = response.status;
     const rateLimit = parseRateLimit(response.headers);
+    log.debug?.(answerLine(method, url, status, Date.now() - sentAt, rateLimit, call.etag));
+    // The server says this token's window is used up until its reset: a rate-limit 403.
+    const limited = status === 403 && isRateLimitBody(answer.body);
+    if (limited) void slot.exhausted(rateLimit);
+    else void slot.answered(rateLimit);
+    // After the window has followed the answer, so a throwing onResponse leaves it consistent.
+    if (hooked)
+      await hooks?.response(hooked, response, { ms: Date.now() - sentAt, waitedMs }, rateLimit, call.signal);
 
-    if (status === 403 && isRateLimitBody(answer.body)) {
-      // The server says this token's window is used up until its reset.
-      void slot.exhausted(rateLimit);
+    if (limited) {
       if (waits >= MAX_RATE_LIMIT_WAITS || sent >= bound) return answer;
       const resetMs = rateLimit?.reset ? rateLimit.reset * 1000 - Date.now() : 0;
       if (config.onRateLimit?.({ reason: '403', waitMs: Math.max(0, resetMs), rateLimit }) === false)
         return answer;
       waits++;
+      log.info?.(
+        `${method} ${url}: rate-limit 403, waiting ${Math.max(0, Math.round(resetMs))} ms for the window (${waits} of ${MAX_RATE_LIMIT_WAITS})`,
+      );
       reason = '403';
+      kind = 'rate-limit';
       continue;
     }
-    void slot.answered(rateLimit);
     reason = 'window';
 
     if (config.redirect === 'manual' && isRedirect(status)) {
@@ -136,6 +190,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       }
       visited.push(next);
       url = next;
+      kind = 'redirect';
       continue;
     }
     if (status === 401 && !replayed && sent < bound) {
@@ -143,6 +198,8 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       const renewed = await replayToken(config.tokens, call.token, call.signal);
       if (renewed) {
         call.token = renewed;
+        log.debug?.(`${method} ${url}: 401, replaying once with a renewed token`);
+        kind = 'replay';
         continue;
       }
       return answer;
@@ -150,6 +207,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     if (RETRIED_STATUSES.has(status) && IDEMPOTENT.has(method) && retries < call.maxRetries && sent < bound) {
       retries++;
       await backoff(config, method, url, `status ${status}`, retries, call.signal);
+      kind = 'retry';
       continue;
     }
     return answer;
@@ -166,8 +224,34 @@ function backoff(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-  config.logger.debug(
-    `${method} ${new URL(url).pathname}: ${why}, retry ${attempt} in ${Math.round(delay)} ms`,
-  );
+  config.logger.info?.(`${method} ${url}: ${why}, retry ${attempt} in ${Math.round(delay)} ms`);
   return sleep(delay, signal);
+}
+
+/** Rate-limit waits shorter than this (a shared store's round trip) are not logged. */
+const WAIT_LOGGED_MS = 5;
+
+/** The hooks' headers, with authorize()'s authorization (present for the API's origin only). */
+function withHookHeaders(authorized: Record<string, string>, hooked: Headers): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of hooked) headers[name] = value;
+  for (const [name, value] of Object.entries(authorized))
+    if (name.toLowerCase() === 'authorization') headers[name] = value;
+  return headers;
+}
+
+/** The debug line of an answer: status, method, URL (never with a token), time, cache and window. */
+function answerLine(
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+  rateLimit: RateLimitInfo | undefined,
+  etag: string | undefined,
+): string {
+  const cache = status === 304 && etag ? ' (not modified: the cached answer is used)' : '';
+  const window = rateLimit
+    ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
+    : '';
+  return `<-- ${status} ${method} ${url} ${ms} ms${cache}${window}`;
 }
