@@ -136,7 +136,14 @@ export function clientCredentialsProvider(credentials: ClientCredentials): Token
   });
 }
 
-/** Posts a form to the token endpoint and returns its JSON answer, or throws a TokenError. */
+/**
+ * Posts a form to the token endpoint and returns its JSON answer, or throws a TokenError.
+ *
+ * The form carries `client_secret` (and a `refresh_token` or an authorization `code`), so it is
+ * sent to the token endpoint and nowhere else: `redirect: 'manual'`, and any redirect answer (a
+ * 3xx, a browser's `opaqueredirect`, or a fetch that followed one anyway) is a TokenError naming
+ * the status and the Location's origin. Nothing is re-sent and no token is taken from elsewhere.
+ */
 export async function requestToken(
   credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
   form: Record<string, string>,
@@ -148,9 +155,23 @@ export async function requestToken(
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
     });
   } catch (cause) {
     throw new ConnectionError(`Could not reach the token endpoint ${url}`, { cause });
+  }
+  if (isRedirect(response)) {
+    // The body is not read: whatever the redirecting server wrote stays out of the error.
+    void response.body?.cancel().catch(() => undefined);
+    throw new TokenError({
+      status: response.status,
+      method: 'POST',
+      url,
+      headers: response.headers,
+      body: undefined,
+      rateLimit: parseRateLimit(response.headers),
+      redirect: { location: locationOrigin(response, url), followed: response.redirected === true },
+    });
   }
   const text = await response.text();
   let body: unknown = text;
@@ -170,6 +191,28 @@ export async function requestToken(
     });
   }
   return body as { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
+}
+
+/** A redirect answer: 3xx (Node), `opaqueredirect` (browsers, status 0), or one a fetch followed. */
+function isRedirect(response: Response): boolean {
+  return (
+    (response.status >= 300 && response.status < 400) ||
+    response.type === 'opaqueredirect' ||
+    response.redirected === true
+  );
+}
+
+/** Only the origin of where the redirect pointed: never its path or query, which may hold secrets. */
+function locationOrigin(response: Response, base: string): string {
+  if (response.type === 'opaqueredirect') return 'not visible (opaque redirect)';
+  const location = response.redirected ? response.url : response.headers.get('location');
+  if (!location) return 'none given';
+  try {
+    const origin = new URL(location, base).origin;
+    return origin === 'null' ? 'an origin-less URL' : origin;
+  } catch {
+    return 'an unparseable Location';
+  }
 }
 
 /**

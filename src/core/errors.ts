@@ -88,8 +88,23 @@ export class NotImplementedError extends ApiError {
 /** The OAuth token endpoint refused to issue a token (wrong credentials, refused grant, daily lockout). */
 export class TokenError extends ApiError {
   override name = 'TokenError';
-  constructor(init: ApiErrorInit) {
+  /**
+   * Set when the token endpoint answered with a redirect, which the SDK never follows (the request
+   * carries the client secret): `location` is the origin the redirect named, never its path.
+   */
+  readonly redirect: { location: string; followed?: boolean } | undefined;
+  constructor(init: ApiErrorInit & { redirect?: { location: string; followed?: boolean } | undefined }) {
     super(init);
+    this.redirect = init.redirect;
+    if (init.redirect) {
+      const answer = init.redirect.followed
+        ? 'a redirect (which the fetch in use followed)'
+        : init.status === 0
+          ? 'a redirect'
+          : `a ${init.status} redirect`;
+      this.message = `The token endpoint answered with ${answer} to ${init.redirect.location}; token requests never follow redirects, so nothing was re-sent and no token was taken.`;
+      return;
+    }
     const why = this.messages.length > 0 ? this.messages.join('; ') : `status ${init.status}`;
     const lockout = init.status === 403 ? ' New tokens are refused until the daily limit resets.' : '';
     this.message = `The token endpoint refused to issue a token (${this.code ?? init.status}): ${why}.${lockout}`;

@@ -81,19 +81,28 @@ export class UserAuth implements TokenProvider {
 
   /**
    * Step 2: reads the redirect back (`?code=` or `?error=access_denied`), checks its state and
-   * exchanges the code for the user's tokens. `state` and `redirectUri` are needed only when the
-   * authorization URL was made by another process.
+   * exchanges the code for the user's tokens. The callback must carry a state this client issued
+   * (and has not used yet), or the one given as `expected.state`: a callback without it is refused
+   * (`StateMismatch`) and nothing is sent, since an injected code would sign the user in as someone
+   * else. `state` and `redirectUri` are needed only when the authorization URL was made by another
+   * process.
    */
   async handleCallback(
     callbackUrl: string | URL,
     expected: { state?: string; redirectUri?: string } = {},
   ): Promise<UserTokens> {
+    if (!URL.canParse(callbackUrl)) {
+      throw new InvalidRequestError('The callback URL must be an absolute URL', 'InvalidCallback', 'url');
+    }
     const url = new URL(callbackUrl);
     // URLSearchParams decodes once: the code goes into the form exactly as issued, never decoded twice.
     const params = url.searchParams;
     const returned = params.get('state') ?? undefined;
     const known = returned === undefined ? undefined : this.pending.get(returned);
-    if (expected.state !== undefined ? returned !== expected.state : returned !== undefined && !known) {
+    if (expected.state !== undefined && (typeof expected.state !== 'string' || expected.state === '')) {
+      throw new InvalidRequestError('expected.state must be a non-empty string', 'InvalidParam', 'state');
+    }
+    if (expected.state !== undefined ? returned !== expected.state : !known) {
       throw new InvalidRequestError(
         'The callback state does not match the authorization request',
         'StateMismatch',

@@ -88,6 +88,20 @@ export function favoritesResource(core: HttpCore) {
         params,
         options,
       ),
+    /**
+     * GET /skus/:id/favorite (recorded, not in the spec): the user's favorites of one SKU, an
+     * empty array when the SKU is not a favorite. The answer is `{ favorites }` with no `meta`.
+     */
+    forSku: (skuId: number, options?: RequestOptions) =>
+      get(
+        core,
+        () => `/skus/${id(skuId, 'sku_id')}/favorite`,
+        FavoritesSchema,
+        (b: { favorites: Favorite[] }) => b.favorites,
+        undefined,
+        options,
+        SCOPE,
+      ),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
       get(

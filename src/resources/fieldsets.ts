@@ -1,6 +1,7 @@
 import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import * as z from 'zod/mini';
 import { InvalidRequestError, isRecord } from '../core/errors.js';
+import { describe } from './shared.js';
 
 // The runtime twin of src/types/linked.ts: the answer of a call with sparse fieldsets and embeds
 // is validated against the schema narrowed the way its type is, so `fields: ['id', 'price']`
@@ -37,7 +38,7 @@ export function linkNames(param: string, value: unknown, allowed: readonly strin
   for (const name of names) {
     if (typeof name !== 'string' || !allowed.includes(name)) {
       throw new InvalidRequestError(
-        `${param} must name ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(name)}`,
+        `${param} must name ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${describe(name)}`,
         'InvalidParam',
         param,
       );

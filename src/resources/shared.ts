@@ -15,12 +15,59 @@ export interface PageParams {
 
 export type OrderDir = 'asc' | 'desc';
 
-/** A record id as a path segment; rejects what the server could only answer with 404. */
-export function id(value: number | string, name = 'id'): string {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+/**
+ * A short, safe rendering of any input for an error message. Never JSON.stringify (it throws on
+ * BigInt and cycles and runs `toJSON`), never the value's own `toString`: only its type, and for
+ * primitives a short, escaped rendering.
+ */
+export function describe(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return `string "${sanitize(value)}"`;
+    case 'number':
+      return `number ${Object.is(value, -0) ? '-0' : String(value)}`;
+    case 'bigint':
+      return `bigint ${sanitize(value.toString())}n`;
+    case 'boolean':
+      return `boolean ${value}`;
+    case 'undefined':
+      return 'undefined';
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      if (value === null) return 'null';
+      try {
+        return Array.isArray(value) ? 'an array' : 'an object';
+      } catch {
+        // A revoked Proxy throws even on Array.isArray.
+        return 'an object';
+      }
+  }
+}
+
+const SHOWN_CHARS = 40;
+
+/** At most 40 characters, with quotes, backslashes and invisible characters escaped. */
+function sanitize(text: string): string {
+  const cut = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+  // Control, format (zero-width, bidi), separator and lone surrogate characters are shown escaped.
+  return cut.replace(/["\\\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, (ch) =>
+    ch === '"' || ch === '\\' ? `\\${ch}` : `\\u{${(ch.codePointAt(0) ?? 0).toString(16)}}`,
+  );
+}
+
+/**
+ * A record id as a path segment: a positive safe integer (or a string of ASCII digits that is
+ * one). Anything else (BigInt, objects, NaN, floats, negatives, `/`, `?`, `#`, `..`, `%2e`) is
+ * refused before any request, since it could only change which path is asked for or get a 404.
+ */
+export function id(value: unknown, name = 'id'): string {
+  const n = typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
     throw new InvalidRequestError(
-      `${name} must be a positive integer, got ${JSON.stringify(value)}`,
+      `${name} must be a positive integer, got ${describe(value)}`,
       'InvalidId',
       name,
     );
@@ -32,7 +79,7 @@ export function id(value: number | string, name = 'id'): string {
 export function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): void {
   if (value !== undefined && !allowed.includes(value)) {
     throw new InvalidRequestError(
-      `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
+      `${name} must be one of ${allowed.join(', ')}, got ${describe(value)}`,
       'InvalidParam',
       name,
     );
@@ -43,7 +90,11 @@ function checkPaging(params: PageParams | undefined): void {
   for (const name of ['page', 'per'] as const) {
     const value = params?.[name];
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
-      throw new InvalidRequestError(`${name} must be an integer >= 1, got ${value}`, 'InvalidParam', name);
+      throw new InvalidRequestError(
+        `${name} must be an integer >= 1, got ${describe(value)}`,
+        'InvalidParam',
+        name,
+      );
     }
   }
 }
@@ -98,11 +149,11 @@ export function list<Item, Body>(
   );
 }
 
-/** A favorite-list id: auto lists have negative ids, so any non-zero integer. */
-export function listId(value: number): string {
-  if (!Number.isSafeInteger(value) || value === 0) {
+/** A favorite-list id: auto lists have negative ids, so any non-zero safe integer. */
+export function listId(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value === 0) {
     throw new InvalidRequestError(
-      `favorite list id must be a non-zero integer, got ${JSON.stringify(value)}`,
+      `favorite list id must be a non-zero integer, got ${describe(value)}`,
       'InvalidId',
       'id',
     );

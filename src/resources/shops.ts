@@ -7,6 +7,9 @@ import type { Schema } from '../core/validate.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import { object } from '../schemas/object.js';
 import {
+  type FoundLocation,
+  type FoundLocationList,
+  FoundLocationListSchema,
   type LocationAddress,
   LocationAddressSchema,
   type Shop,
@@ -22,7 +25,7 @@ import {
 } from '../schemas/shops.js';
 import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { get, id, list, type PageParams, type RequestOptions } from './shared.js';
+import { describe, get, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 export type ShopReviewsMetaName = 'shop_rating_breakdown';
 
@@ -48,6 +51,24 @@ export type ShopLocationsParams = ShopLocationParams & PageParams;
 export type ShopLocationOf<P> = Simplify<
   WithLink<ShopLocationFields, LinkState<ParamOf<P, 'embed'>, 'address'>, 'address', LocationAddress>
 >;
+
+/** A point to find shop locations near; numbers, sent as the API spells them (`lat`, `lng`). */
+export interface LocationFindParams extends PageParams {
+  /** Latitude, -90 to 90. */
+  lat: number;
+  /** Longitude, -180 to 180. */
+  lng: number;
+}
+
+function coordinate(name: 'lat' | 'lng', value: unknown, limit: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit) {
+    throw new InvalidRequestError(
+      `${name} must be a number from -${limit} to ${limit}, got ${describe(value)}`,
+      'InvalidParam',
+      name,
+    );
+  }
+}
 
 export interface ShopSearchParams extends PageParams {
   /** Words of the shop's name. */
@@ -143,6 +164,22 @@ export function shopsResource(core: HttpCore) {
         params,
         options,
       );
+    },
+
+    /**
+     * GET /locations/find (recorded, not in the spec): shop locations near `lat`/`lng`, nearest
+     * first, each with its `distance` in metres.
+     */
+    findLocations: (
+      params: LocationFindParams,
+      options?: RequestOptions,
+    ): PagePromise<FoundLocation, FoundLocationList> => {
+      const path = () => {
+        coordinate('lat', params?.lat, 90);
+        coordinate('lng', params?.lng, 180);
+        return '/locations/find';
+      };
+      return list(core, path, FoundLocationListSchema, (b) => b.locations, params, options);
     },
 
     /** GET /shops/search by name. */

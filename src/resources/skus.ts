@@ -43,7 +43,7 @@ import { type Shop, ShopSchema } from '../schemas/shops.js';
 import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, get, id, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, get, id, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -198,7 +198,7 @@ function reviewListSchema(includeMeta: unknown): Schema<unknown> {
 function integer(name: string, value: unknown, min = 0): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < min)) {
     throw new InvalidRequestError(
-      `${name} must be an integer >= ${min}, got ${JSON.stringify(value)}`,
+      `${name} must be an integer >= ${min}, got ${describe(value)}`,
       'InvalidParam',
       name,
     );
@@ -216,7 +216,7 @@ function checkReview(review: Partial<NewSkuReview> | undefined, partial: boolean
     !(Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5)
   ) {
     throw new InvalidRequestError(
-      `rating must be an integer from 1 to 5, got ${JSON.stringify(rating)}`,
+      `rating must be an integer from 1 to 5, got ${describe(rating)}`,
       'InvalidRating',
       'rating',
     );
@@ -363,7 +363,7 @@ export function skusResource(core: HttpCore) {
       const path = () => {
         if (typeof params?.shop_uid !== 'string' || params.shop_uid.length === 0) {
           throw new InvalidRequestError(
-            `shop_uid must be a non-empty string (the shop's own id, e.g. "062276"), got ${JSON.stringify(params?.shop_uid)}`,
+            `shop_uid must be a non-empty string (the shop's own id, e.g. "062276"), got ${describe(params?.shop_uid)}`,
             'InvalidParam',
             'shop_uid',
           );
@@ -484,7 +484,7 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           if (!(FLAG_REASONS as readonly unknown[]).includes(flag?.reason)) {
             throw new InvalidRequestError(
-              `flag reason must be one of ${FLAG_REASONS.join(', ')}, got ${JSON.stringify(flag?.reason)}`,
+              `flag reason must be one of ${FLAG_REASONS.join(', ')}, got ${describe(flag?.reason)}`,
               'InvalidFlagReason',
               'reason',
             );

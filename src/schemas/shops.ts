@@ -140,3 +140,17 @@ export const ShopLocationListSchema = object({
   meta: ListMetaSchema,
 });
 export type ShopLocationList = z.infer<typeof ShopLocationListSchema>;
+
+/**
+ * A location found by GET /locations/find (recorded, not in the spec): the location's fields and
+ * its `distance` from the queried point, in metres by the values recorded (`87.0`).
+ */
+export const FoundLocationSchema = z.extend(ShopLocationFieldsSchema, { distance: z.number() });
+export type FoundLocation = z.infer<typeof FoundLocationSchema>;
+
+/** GET /locations/find: nearest first. */
+export const FoundLocationListSchema = object({
+  locations: z.array(FoundLocationSchema),
+  meta: ListMetaSchema,
+});
+export type FoundLocationList = z.infer<typeof FoundLocationListSchema>;

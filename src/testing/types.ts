@@ -85,7 +85,10 @@ export interface ApiCallFilter {
 export type InjectedFault = { status: number; body?: unknown; headers?: Record<string, string> } | 'reset';
 
 export interface RedirectRule {
-  /** An API path, with or without a query; with one, the request must carry those params too. */
+  /**
+   * An API path, with or without a query; with one, the request must carry those params too. A
+   * path of the authorization server (`/oauth2/token`) redirects that endpoint instead.
+   */
   from: string;
   /** A path or an absolute URL, sent as is in `Location`. */
   to: string;

@@ -3,6 +3,7 @@ import type { SandboxState } from '../state.js';
 import { authorizeEndpoint } from './authorize.js';
 import { GRANTS, type GrantRequest } from './grants.js';
 import { type OAuthAnswer, oauthError } from './oauth-answer.js';
+import { redirectAnswer } from './redirect-token.js';
 
 function oauthResponse(answer: OAuthAnswer): Response {
   const headers = new Headers({
@@ -95,6 +96,8 @@ export const AUTH_ENDPOINTS: Readonly<Record<string, AuthEndpoint>> = {
 };
 
 export async function handleOAuth(state: SandboxState, request: Request, url: URL): Promise<Response> {
+  const redirect = redirectAnswer(state, url);
+  if (redirect) return oauthResponse(redirect);
   const endpoint = AUTH_ENDPOINTS[url.pathname];
   const answer = endpoint
     ? await endpoint(state, request, url)

@@ -2,6 +2,7 @@ import type { RouteDef } from '../router.js';
 import { categoryRoutes } from './categories.js';
 import { favoriteListRoutes } from './favorite-lists.js';
 import { favoriteRoutes } from './favorites.js';
+import { locationFindRoutes } from './locations-find.js';
 import { manufacturerRoutes } from './manufacturers.js';
 import { notificationRoutes } from './notifications.js';
 import { productRoutes } from './products.js';
@@ -27,6 +28,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...productRoutes,
   ...shopRoutes,
   ...shopLocationRoutes,
+  ...locationFindRoutes,
   ...favoriteListRoutes,
   ...favoriteRoutes,
   ...userRoutes,
