@@ -34,12 +34,15 @@ export function runsOf(name: PropertyName): { numRuns: number; endOnFailure: tru
 export async function timed(name: PropertyName, check: () => Promise<void>): Promise<void> {
   const start = performance.now();
   const cpu = process.cpuUsage();
+  let passed = false;
   try {
     await check();
+    passed = true;
   } finally {
     const used = process.cpuUsage(cpu);
+    const ran = passed ? `${PLANNED_RUNS[name]} runs passed` : 'failed';
     process.stdout.write(
-      `property "${name}": ${PLANNED_RUNS[name]} runs in ${Math.round(performance.now() - start)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)\n`,
+      `property "${name}": ${ran} in ${Math.round(performance.now() - start)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)\n`,
     );
   }
 }
@@ -51,6 +54,8 @@ export interface Seen {
   method: string;
   url: URL;
   headers: Headers;
+  /** The request's signal: a stub body ends with it, as a real fetch's body does. */
+  signal: AbortSignal | undefined;
 }
 
 /** A client on a stub fetch: every request is recorded, `answer` gives the response. */
@@ -66,6 +71,7 @@ export function stubClient(
       method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
       url: new URL(url),
       headers: new Headers(init?.headers),
+      signal: init?.signal ?? undefined,
     };
     seen.push(entry);
     return answer(entry, seen.length - 1);
