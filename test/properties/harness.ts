@@ -15,11 +15,11 @@ export const BASE_PATH = '/api/v3';
  * time it took.
  */
 export const PLANNED_RUNS = {
-  'query pairs': 3000,
+  'query pairs': 3200,
   'search q at the sandbox': 400,
   'ids in paths': 2000,
   'raw request paths': 1500,
-  responses: 3000,
+  responses: 2500,
   'body read faults': 500,
 } as const;
 
