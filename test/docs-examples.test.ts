@@ -20,8 +20,12 @@
  * - A block that is not meant to run is not a ```ts block: use ```sh for commands, or keep a larger
  *   example in examples/ with a test of its own.
  *
- * Each block becomes .tmp/docs-examples/<file>-<line>.ts (gitignored) and is imported; a failure
- * names the Markdown file and the line of the block's first line of code.
+ * - It type-checks as the repository's code does (strict tsconfig), with the context's types and
+ *   every type export of both entry points in scope.
+ *
+ * Each block becomes .tmp/docs-examples/<file>-<line>.ts (gitignored), is type-checked, and is
+ * imported; a failure names the Markdown file and line (the block's first line of code, or the
+ * line of a type error).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
@@ -53,9 +57,58 @@ const CONTEXT_INTERNALS = new Set([
 interface Example {
   /** `docs/pagination.md:6`: the file and the line of the block's first line of code. */
   where: string;
-  code: string;
+  file: string;
+  line: number;
   module: URL;
+  /** The generated module's line (0-based) of the block's first line of code. */
+  bodyStart: number;
 }
+
+/**
+ * The names a module exports, followed through `export *` / `export type *` (parsed, not
+ * type-checked: cheap enough to run while the tests are collected).
+ */
+function exportedNames(file: URL, seen = new Set<string>()): Set<string> {
+  const names = new Set<string>();
+  if (seen.has(file.href)) return names;
+  seen.add(file.href);
+  const source = ts.createSourceFile(file.pathname, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const clause = statement.exportClause;
+      if (clause && ts.isNamedExports(clause)) for (const e of clause.elements) names.add(e.name.text);
+      else if (!clause && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+        const target = new URL(statement.moduleSpecifier.text.replace(/\.js$/, '.ts'), file);
+        for (const name of exportedNames(target, seen)) names.add(name);
+      }
+      continue;
+    }
+    const exported = ts.canHaveModifiers(statement)
+      ? ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      : false;
+    if (!exported) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if (
+      (ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isFunctionDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
+}
+
+/** Type-only exports of the two entry points, for examples that name a type (`TokenStore`). */
+const TYPE_NAMES = {
+  sdk: [...exportedNames(new URL('src/index.ts', ROOT))].filter((name) => !(name in sdk)),
+  testing: [...exportedNames(new URL('src/testing/index.ts', ROOT))].filter((name) => !(name in testing)),
+};
 
 function docFiles(): string[] {
   const docs = readdirSync(new URL('docs/', ROOT))
@@ -109,12 +162,18 @@ function toModule(where: string, code: string): string {
   const fromSdk = names(sdk, taken);
   for (const name of fromSdk) taken.add(name);
   const fromTesting = names(testing, taken);
+  for (const name of fromTesting) taken.add(name);
+  const sdkTypes = TYPE_NAMES.sdk.filter((name) => !taken.has(name));
+  for (const name of sdkTypes) taken.add(name);
+  const testingTypes = TYPE_NAMES.testing.filter((name) => !taken.has(name));
   return [
     `// Generated from ${where} by test/docs-examples.test.ts: edit the Markdown, not this file.`,
     ...imports,
     `import { ${fromContext.join(', ')} } from '../../test/docs/context.js';`,
     `import { ${fromSdk.join(', ')} } from '${SPECIFIERS['price-catalog']}';`,
     `import { ${fromTesting.join(', ')} } from '${SPECIFIERS['price-catalog/testing']}';`,
+    `import type { ${sdkTypes.join(', ')} } from '${SPECIFIERS['price-catalog']}';`,
+    `import type { ${testingTypes.join(', ')} } from '${SPECIFIERS['price-catalog/testing']}';`,
     '{',
     body,
     '}',
@@ -129,8 +188,9 @@ function examples(): Example[] {
     tsBlocks(file).map(({ line, code }) => {
       const where = `${file}:${line}`;
       const module = new URL(`${file.replace(/[/.]/g, '-')}-${line}.ts`, OUT);
-      writeFileSync(module, toModule(where, code));
-      return { where, code, module };
+      const text = toModule(where, code);
+      writeFileSync(module, text);
+      return { where, file, line, module, bodyStart: text.split('\n').indexOf('{') + 1 };
     }),
   );
 }
@@ -151,6 +211,27 @@ describe('docs examples run against the sandbox', () => {
     expect(all.length).toBeGreaterThanOrEqual(10);
     expect(all.some((e) => e.where.startsWith('README.md:'))).toBe(true);
   });
+
+  it('every example type-checks (strict, as the repository compiles)', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(new URL('tsconfig.json', ROOT).pathname, undefined, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    });
+    const files = all.map((example) => example.module.pathname);
+    const program = ts.createProgram(files, { ...config!.options, noEmit: true });
+    const problems = all.flatMap((example) => {
+      const source = program.getSourceFile(example.module.pathname)!;
+      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+        (d) => {
+          const at = source.getLineAndCharacterOfPosition(d.start ?? 0).line - example.bodyStart;
+          return `${example.file}:${example.line + at}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+        },
+      );
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
 
   it.each(all.map((example) => [example.where, example] as const))('%s', async (where, example) => {
     try {
