@@ -25,8 +25,10 @@ import {
 } from '../schemas/catalog.js';
 import type { Sku } from '../schemas/sku.js';
 import {
+  describe,
   get,
   id,
+  ids,
   list,
   type OrderDir,
   oneOf,
@@ -175,10 +177,18 @@ export function catalogResource(core: HttpCore) {
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
         const path = () => {
+          // `order_by` is not checked against a list: this list's methods are dynamic (the
+          // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
           checkOrder(params);
-          for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) {
-            for (const value of params?.[key] ?? []) id(value, key);
+          const orderBy: unknown = params?.order_by;
+          if (orderBy !== undefined && (typeof orderBy !== 'string' || orderBy.trim() === '')) {
+            throw new InvalidRequestError(
+              `order_by must be a non-empty string, got ${describe(orderBy)}`,
+              'InvalidParam',
+              'order_by',
+            );
           }
+          for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) ids(params?.[key], key);
           return `/categories/${id(categoryId)}/skus`;
         };
         return skuList(path, params, options);

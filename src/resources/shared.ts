@@ -75,6 +75,19 @@ export function id(value: unknown, name = 'id'): string {
   return String(n);
 }
 
+/** A list of record ids (in a query or a body): undefined, or an array of valid ids. */
+export function ids(values: unknown, name: string): void {
+  if (values === undefined) return;
+  if (!Array.isArray(values)) {
+    throw new InvalidRequestError(
+      `${name} must be an array of ids, got ${describe(values)}`,
+      'InvalidId',
+      name,
+    );
+  }
+  for (const value of values) id(value, name);
+}
+
 /** Throws unless `value` is undefined or one of `allowed`. */
 export function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): void {
   if (value !== undefined && !allowed.includes(value)) {

@@ -43,7 +43,7 @@ import { type Shop, ShopSchema } from '../schemas/shops.js';
 import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, get, id, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, get, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -221,7 +221,7 @@ function checkReview(review: Partial<NewSkuReview> | undefined, partial: boolean
       'rating',
     );
   }
-  for (const answer of review.answer_ids ?? []) id(answer, 'answer_ids');
+  ids(review.answer_ids, 'answer_ids');
   if (review.review !== undefined && typeof review.review !== 'string') {
     throw new InvalidRequestError('review text must be a string', 'InvalidParam', 'review');
   }
@@ -234,8 +234,10 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
 export function skusResource(core: HttpCore) {
-  const reviewPath = (skuId: number, reviewId?: number) =>
-    `/skus/${id(skuId, 'sku_id')}/reviews${reviewId === undefined ? '' : `/${id(reviewId, 'review_id')}`}`;
+  const reviewsPath = (skuId: number) => `/skus/${id(skuId, 'sku_id')}/reviews`;
+  // A review id is always checked: an undefined one must not turn into the list's path.
+  const reviewPath = (skuId: number, reviewId: number) =>
+    `${reviewsPath(skuId)}/${id(reviewId, 'review_id')}`;
 
   const reviewCall = (method: 'POST' | 'PUT', path: () => string, review: object, options?: RequestOptions) =>
     call(core, {
@@ -387,7 +389,7 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
-          return reviewPath(skuId);
+          return reviewsPath(skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
         return list(core, path, shaped<SkuReviewListOf<P>>(schema), (b) => b.reviews, params, options);
@@ -397,7 +399,7 @@ export function skusResource(core: HttpCore) {
       newForm: (skuId: number, options?: RequestOptions) =>
         get(
           core,
-          () => `${reviewPath(skuId)}/new`,
+          () => `${reviewsPath(skuId)}/new`,
           ReviewFormEnvelopeSchema,
           (b: { review_form: ReviewForm }) => b.review_form,
           undefined,
@@ -410,7 +412,7 @@ export function skusResource(core: HttpCore) {
           'POST',
           () => {
             checkReview(review, false);
-            return reviewPath(skuId);
+            return reviewsPath(skuId);
           },
           review,
           options,
