@@ -40,9 +40,11 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
     `Search "${config.term}": ${search.items.length} categories; using "${category.name}" (#${category.id})`,
   );
 
-  const skus: Sku[] = [];
+  // Prices and counts can be null (a blank field: a SKU no shop offers now), so those are skipped.
+  const skus: (Sku & { price_min: number })[] = [];
   for await (const sku of api.catalog.categories.skus(category.id, { per: 50 })) {
-    if (!sku.future && sku.shop_count > 0) skus.push(sku);
+    const { price_min } = sku;
+    if (!sku.future && (sku.shop_count ?? 0) > 0 && price_min !== null) skus.push({ ...sku, price_min });
   }
   const cheapest = skus.sort((a, b) => a.price_min - b.price_min).slice(0, config.top ?? 10);
 
@@ -53,8 +55,8 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
       cheapest.map((s) => [
         clip(s.display_name),
         euro(s.price_min),
-        s.price_max === s.price_min ? '' : euro(s.price_max),
-        String(s.shop_count),
+        s.price_max === null || s.price_max === s.price_min ? '' : euro(s.price_max),
+        String(s.shop_count ?? ''),
       ]),
     ),
   );
@@ -87,8 +89,8 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
 
 /** Final price of an offer: the shop's `blp.final_price`, else price plus shipping. */
 function finalPrice(card: {
-  products: { price: number }[];
-  blp?: { shipping_cost: number; final_price?: number | null | undefined } | undefined;
+  products: { price: number | null }[];
+  blp?: { shipping_cost: number | null; final_price?: number | null | undefined } | undefined;
 }): number {
   const price = card.products[0]?.price ?? Number.POSITIVE_INFINITY;
   return card.blp?.final_price ?? price + (card.blp?.shipping_cost ?? 0);

@@ -35,20 +35,22 @@ try {
   const [phone] = await api.catalog.categories
     .skus(40, { order_by: 'pricevat', order_dir: 'asc', per: 1 })
     .toArray({ limit: 1 });
-  if (!phone) throw new Error('no phone in the sandbox');
+  if (phone?.price_min == null) throw new Error('no phone with a price in the sandbox');
+  const price = phone.price_min;
   await api.favorites.create({ sku_id: phone.id });
-  console.log(`Watching "${phone.display_name}" at €${phone.price_min.toFixed(2)}.`);
+  console.log(`Watching "${phone.display_name}" at €${price.toFixed(2)}.`);
 
   // 3. Watch; once the watch has its baseline, the sandbox drops the price by 15 %.
   const controller = new AbortController();
-  setTimeout(() => sandbox.setPrice(phone.id, Math.round(phone.price_min * 85) / 100), 1_500);
+  setTimeout(() => sandbox.setPrice(phone.id, Math.round(price * 85) / 100), 1_500);
   for await (const notification of api.notifications.watch({ interval: 1_000, signal: controller.signal })) {
     if (isNotificationOf(notification, 'price_drop')) {
       // The snapshot holds the new lowest price and the one before it.
+      // Any of them may be null (a blank field).
       const { price_min, latest_price, change_rate } = notification.snapshot;
       console.log(
-        `Price drop: "${notification.eventable_name}" now €${price_min.toFixed(2)}, ` +
-          `was €${latest_price.toFixed(2)} (${(change_rate * 100).toFixed(1)} %).`,
+        `Price drop: "${notification.eventable_name}" now €${price_min?.toFixed(2)}, ` +
+          `was €${latest_price?.toFixed(2)} (${((change_rate ?? 0) * 100).toFixed(1)} %).`,
       );
       controller.abort();
     }

@@ -120,7 +120,7 @@ describe('a bad id is an InvalidRequestError before any request', () => {
       expect((error as InvalidRequestError).code, label).toBe('InvalidId');
       const message = (error as Error).message;
       expect(message.length, label).toBeLessThan(160);
-      expect(message, label).not.toMatch(/[\u0000-\u001f\u202e]/);
+      expect(message, label).not.toMatch(/[\p{Cc}\u202e]/u);
       expect(message, label).not.toContain('called');
     }
     expect(clients.sent()).toBe(0);
@@ -150,6 +150,15 @@ describe('a bad id is an InvalidRequestError before any request', () => {
     expect(await message('x'.repeat(500))).toBe(
       `id must be a positive integer, got string "${'x'.repeat(40)}…"`,
     );
+  });
+
+  it('a fieldset that cannot be serialized (a BigInt, a cycle) is refused, not a TypeError', async () => {
+    const clients = setup();
+    for (const fields of [[1n], cyclic, { root: [10n] }]) {
+      const error = await clients.app.skus.product(1, { fields: fields as never }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+    }
+    expect(clients.sent()).toBe(0);
   });
 
   it('valid ids still go through: numbers and strings of digits', async () => {

@@ -13,7 +13,8 @@ async function tree(api: ReturnType<typeof setup>['api']): Promise<Category[]> {
   const all: Category[] = [root];
   for (let i = 0; i < all.length; i++) {
     const category = all[i] as Category;
-    if (category.children_count > 0) all.push(...(await api.categories.children(category.id).toArray()));
+    if ((category.children_count ?? 0) > 0)
+      all.push(...(await api.categories.children(category.id).toArray()));
   }
   return all;
 }
@@ -122,7 +123,7 @@ describe('categories', () => {
     expect(filtered.length).toBe(available?.manufacturers?.[String(manufacturerId)]);
     expect(filtered.every((s) => s.manufacturer_id === manufacturerId)).toBe(true);
     const prices = filtered.map((s) => s.price_min);
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    expect([...prices].sort((a, b) => Number(a) - Number(b))).toEqual(prices);
     const sent = sandbox.apiCalls({ path: `/categories/${c.id}/skus` }).at(-1);
     expect(sent?.query.getAll('manufacturer_ids[]')).toEqual([String(manufacturerId)]);
     expect(sent?.query.getAll('include_meta[]')).toEqual(['applied_filters']);
@@ -159,7 +160,7 @@ describe('manufacturers', () => {
     const skus = await api.manufacturers.skus(first.id, { order_by: 'price', order_dir: 'desc' }).toArray();
     expect(skus.every((s) => s.manufacturer_id === first.id)).toBe(true);
     const prices = skus.map((s) => s.price_min);
-    expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+    expect([...prices].sort((a, b) => Number(b) - Number(a))).toEqual(prices);
     const categories = await api.manufacturers.categories(first.id).toArray();
     const skuCategories = new Set(skus.map((s) => s.category_id));
     expect(new Set(categories.map((c) => c.id))).toEqual(skuCategories);

@@ -47,7 +47,7 @@ describe('notifications.watch()', () => {
     vi.useFakeTimers();
     const { api, sandbox } = userClient('carol', undefined, { dailyLimit: null, cache: {} });
     await api.favorites.create({ sku_id: PHONE });
-    const price = (await api.skus.get(PHONE)).price_min;
+    const price = Number((await api.skus.get(PHONE)).price_min);
     const controller = new AbortController();
     const seen: Notification[] = [];
     const watching = (async () => {

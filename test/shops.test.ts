@@ -35,14 +35,14 @@ describe('shops', () => {
     expect(breakdown.reduce((sum, b) => sum + b.count, 0)).toBe(shop.latest_reviews_count);
 
     const all = await api.shops.reviews(SHOP_ID, { per: 50 }).toArray();
-    expect(all).toHaveLength(shop.reviews_count);
+    expect(all).toHaveLength(shop.reviews_count ?? -1);
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
     expect(all.every((r) => r.rating >= 1 && r.rating <= 5 && Array.isArray(r.reasons))).toBe(true);
 
     const calls = sandbox.apiCalls({ path: `/shops/${SHOP_ID}/reviews` });
     expect(calls[0]?.query.get('include_meta')).toBe('shop_rating_breakdown');
     expect(calls.slice(1).map((c) => c.query.get('include_meta'))).toEqual(calls.slice(1).map(() => null));
-    expect(calls).toHaveLength(1 + Math.ceil(shop.reviews_count / 50));
+    expect(calls).toHaveLength(1 + Math.ceil(Number(shop.reviews_count) / 50));
   });
 
   it('locations: the address with embed, filled only for structured ones', async () => {

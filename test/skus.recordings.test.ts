@@ -62,7 +62,11 @@ describe('products recordings', () => {
       embed: 'shop',
       fields: { root: ['id', 'name'], shop: ['review_score'] },
     });
-    expectTypeOf(product).toEqualTypeOf<{ id: number; name: string; shop: { review_score: number } }>();
+    expectTypeOf(product).toEqualTypeOf<{
+      id: number;
+      name: string;
+      shop: { review_score: number | null };
+    }>();
     expect(product).toEqual(body.product);
     expect(Object.fromEntries(seen[0]?.searchParams ?? [])).toEqual({
       embed: 'shop',

@@ -26,7 +26,7 @@ describe('skus.get and products', () => {
     const products = await api.skus.products(SKU_ID).toArray();
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => p.sku_id === SKU_ID && p.category_id === sku.category_id)).toBe(true);
-    const prices = products.map((p) => p.price);
+    const prices = products.map((p) => Number(p.price));
     expect(Math.min(...prices)).toBe(sku.price_min);
     expect(Math.max(...prices)).toBe(sku.price_max);
     expect(new Set(products.map((p) => p.shop_id)).size).toBe(sku.shop_count);
@@ -131,7 +131,7 @@ describe('skus.product: embeds and sparse fieldsets', () => {
     expectTypeOf(product.shop).toEqualTypeOf<Shop>();
     expect(product.shop.id).toBe(product.shop_id);
     expect(product.shop).toEqual(await api.shops.get(product.shop_id));
-    const sku = await api.skus.get(product.sku_id);
+    const sku = await api.skus.get(Number(product.sku_id));
     expect(sku.category_id).toBe(product.category_id);
     expect(sandbox.apiCalls({ path: `/products/${PRODUCT_ID}` }).map((c) => c.query.get('embed'))).toEqual([
       null,
@@ -142,7 +142,7 @@ describe('skus.product: embeds and sparse fieldsets', () => {
   it('fields narrows the answer and its type; fields by resource narrows the shop', async () => {
     const { api, sandbox } = setup();
     const small = await api.skus.product(PRODUCT_ID, { fields: ['id', 'price'] });
-    expectTypeOf(small).toEqualTypeOf<{ id: number; price: number }>();
+    expectTypeOf(small).toEqualTypeOf<{ id: number; price: number | null }>();
     expect(Object.keys(small).sort()).toEqual(['id', 'price']);
 
     const both = await api.skus.product(PRODUCT_ID, {
@@ -152,7 +152,7 @@ describe('skus.product: embeds and sparse fieldsets', () => {
     expectTypeOf(both).toEqualTypeOf<{
       id: number;
       name: string;
-      shop: { id: number; review_score: number };
+      shop: { id: number; review_score: number | null };
     }>();
     expect(Object.keys(both).sort()).toEqual(['id', 'name', 'shop']);
     expect(Object.keys(both.shop).sort()).toEqual(['id', 'review_score']);
@@ -228,7 +228,7 @@ describe('shop product search, flags and the shop info helper', () => {
   it('finds a product by its shop_uid, compared as text', async () => {
     const { api, sandbox } = setup();
     const product = (await api.skus.products(SKU_ID, { per: 1 })).items[0] as Product;
-    const page = await api.skus.shopProducts(product.shop_id, { shop_uid: product.shop_uid });
+    const page = await api.skus.shopProducts(product.shop_id, { shop_uid: String(product.shop_uid) });
     expect(page.items.map((p) => p.id)).toContain(product.id);
     expect(page.items.every((p) => p.shop_uid === product.shop_uid && p.shop_id === product.shop_id)).toBe(
       true,
@@ -258,7 +258,7 @@ describe('shop product search, flags and the shop info helper', () => {
     const { api } = setup();
     const flags = await api.skus.flags();
     expect(flags.map((f) => f.reason)).toEqual(['bad_language', 'wrong_section', 'spam']);
-    expect(flags.every((f) => f.description.length > 0)).toBe(true);
+    expect(flags.every((f) => (f.description ?? '').length > 0)).toBe(true);
   });
 
   it('parseFirstProductShopInfo: a SKU names a shop that exists', async () => {

@@ -33,7 +33,7 @@ describe('fields narrow the product to the fields asked for', () => {
   it('fields: [...] (root)', () => {
     expectTypeOf(() => api.skus.product(1, { fields: ['id', 'price'] })).returns.resolves.toEqualTypeOf<{
       id: number;
-      price: number;
+      price: number | null;
     }>();
     expectTypeOf<ProductOf<{ fields: readonly ['id', 'name'] }>>().toEqualTypeOf<{
       id: number;
@@ -49,7 +49,7 @@ describe('fields narrow the product to the fields asked for', () => {
   it('fields: { root, shop } narrows the product and its embedded shop', () => {
     expectTypeOf(() =>
       api.skus.product(1, { embed: 'shop', fields: { root: ['id', 'name'], shop: ['review_score'] } }),
-    ).returns.resolves.toEqualTypeOf<{ id: number; name: string; shop: { review_score: number } }>();
+    ).returns.resolves.toEqualTypeOf<{ id: number; name: string; shop: { review_score: number | null } }>();
     // The embedded shop stays when the root list does not name it; a shop list alone narrows it only.
     expectTypeOf<ProductOf<{ embed: 'shop'; fields: { shop: ['id', 'name'] } }>>().toEqualTypeOf<
       ProductFields & { shop: { id: number; name: string } } extends infer T

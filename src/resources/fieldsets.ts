@@ -76,6 +76,19 @@ function mask(schema: ZodMiniObject, names: readonly string[]): Record<string, t
   return Object.fromEntries(names.filter((n) => Object.hasOwn(schema.shape, n)).map((n) => [n, true]));
 }
 
+/** The cache key of a request's shape; input that cannot be a fieldset (a BigInt, a cycle) is refused. */
+function cacheKey(parts: unknown[]): string {
+  try {
+    return JSON.stringify(parts);
+  } catch {
+    throw new InvalidRequestError(
+      'fields and fields_except must be lists of field names',
+      'InvalidParam',
+      'fields',
+    );
+  }
+}
+
 /**
  * The schema of the resource as this call asks for it: root fields (the id form of `embed_ids`
  * among them) narrowed by `fields[root]` / `fields_except[root]`, and each embedded association,
@@ -84,13 +97,7 @@ function mask(schema: ZodMiniObject, names: readonly string[]): Record<string, t
 export function linkedSchema(shape: LinkedShape, params: LinkedParams | undefined): ZodMiniObject {
   const embeds = linkNames('embed', params?.embed, Object.keys(shape.embeds));
   const ids = linkNames('embed_ids', params?.embed_ids, Object.keys(shape.embedIds));
-  const key = JSON.stringify([
-    shape.name,
-    embeds,
-    ids,
-    params?.fields ?? null,
-    params?.fields_except ?? null,
-  ]);
+  const key = cacheKey([shape.name, embeds, ids, params?.fields ?? null, params?.fields_except ?? null]);
   const cached = cache.get(key);
   if (cached) return cached;
 

@@ -1,19 +1,20 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString, PaginationSchema } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString, PaginationSchema } from './common.js';
 import { object } from './object.js';
 import { SkuSchema } from './sku.js';
 
 export const CategorySchema = object({
   id: z.number(),
   name: z.string(),
-  children_count: z.number(),
+  /** 0 for a leaf; null when blank (rule 2). */
+  children_count: nullableNumber(),
   image_url: nullableString(),
-  /** 0 for the root category. */
-  parent_id: z.number(),
+  /** 0 for the root category; null when blank (rule 2). */
+  parent_id: nullableNumber(),
   fashion: z.boolean(),
   layout_mode: z.string(),
   web_uri: z.string(),
-  code: z.string(),
+  code: nullableString(),
   /** Comma-separated ids from the root down to this category. */
   path: z.string(),
   show_specifications: z.boolean(),
@@ -47,7 +48,7 @@ export type ManufacturerList = z.infer<typeof ManufacturerListSchema>;
 
 export const SearchAlternativeSchema = object({
   term: z.string(),
-  count: z.optional(z.number()),
+  count: z.optional(nullableNumber()),
   drop: z.optional(z.array(object({ token: z.string(), dropped: z.boolean() }))),
   /** True: a hint to search again with `term`. */
   important: z.optional(z.boolean()),
@@ -91,7 +92,7 @@ export const SpecificationSchema = object({
   name: z.string(),
   /** Empty in category listings, filled for a SKU. */
   values: z.array(z.string()),
-  order: z.optional(z.number()),
+  order: z.optional(nullableNumber()),
   unit: z.nullable(z.string()),
   /** With `include: 'group'`. */
   group_id: z.optional(z.nullable(z.number())),

@@ -16,3 +16,9 @@ export type ListMeta = z.infer<typeof ListMetaSchema>;
 
 /** A string the spec types S that recordings also show as null ("blank fields are null"). */
 export const nullableString = () => z.nullable(z.string());
+
+/**
+ * A number the spec types N that the API can blank (rule 2: "blank fields are returned as null"):
+ * counts, prices, scores, and ids of other records that may be gone.
+ */
+export const nullableNumber = () => z.nullable(z.number());

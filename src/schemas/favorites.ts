@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 export const FavoriteSchema = object({
@@ -8,7 +8,8 @@ export const FavoriteSchema = object({
   have_it: z.nullable(z.boolean()),
   user_id: z.number(),
   user_notes: z.optional(nullableString()),
-  sku_id: z.number(),
+  /** Null when blank (rule 2): the SKU may be gone. */
+  sku_id: nullableNumber(),
   created_at: z.string(),
   updated_at: z.string(),
   // Untyped in the spec; recorded as null or a decimal string ("19.11").

@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 /** The reduced SKU that list responses embed in price, availability and review notifications. */
 export const NotificationSkuSchema = object({
   id: z.number(),
-  display_name: z.string(),
+  display_name: nullableString(),
   images: object({ main: nullableString(), alternatives: z.array(z.string()) }),
   click_url: z.optional(nullableString()),
   virtual: z.boolean(),
   future: z.boolean(),
   // Recorded, though the spec's list of embedded fields leaves them out.
-  category_id: z.optional(z.number()),
+  category_id: z.optional(nullableNumber()),
   first_product_shop_info: z.optional(nullableString()),
 });
 export type NotificationSku = z.infer<typeof NotificationSkuSchema>;
@@ -19,10 +19,11 @@ export type NotificationSku = z.infer<typeof NotificationSkuSchema>;
 const NotificationBaseSchema = object({
   id: z.number(),
   etype: z.string(),
-  eventable_id: z.number(),
+  /** Null when blank (rule 2): the record the event was about may be gone. */
+  eventable_id: nullableNumber(),
   eventable_type: z.string(),
-  eventable_name: z.string(),
-  eventable_url: z.string(),
+  eventable_name: nullableString(),
+  eventable_url: nullableString(),
   event_text: z.optional(nullableString()),
   /** Documented only for price changes, see `PriceSnapshotSchema`. */
   snapshot: z.unknown(),
@@ -35,9 +36,9 @@ const NotificationBaseSchema = object({
 });
 
 export const PriceSnapshotSchema = object({
-  price_min: z.number(),
-  latest_price: z.number(),
-  change_rate: z.number(),
+  price_min: nullableNumber(),
+  latest_price: nullableNumber(),
+  change_rate: nullableNumber(),
   // Recorded, not in the spec.
   from_threshold: z.optional(z.boolean()),
 });
@@ -47,7 +48,7 @@ export const PriceChangeNotificationSchema = z.extend(NotificationBaseSchema, {
   etype: z.enum(['price_drop', 'price_up']),
   snapshot: PriceSnapshotSchema,
   // The spec says "only on list responses", but the recorded GET /notifications/:id has it too.
-  category_name: z.optional(z.string()),
+  category_name: z.optional(nullableString()),
 });
 export type PriceChangeNotification = z.infer<typeof PriceChangeNotificationSchema>;
 

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { SpecificationGroupSchema, SpecificationSchema } from './catalog.js';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 import { ShopSchema } from './shops.js';
 
 /** The full cost of buying a product with the user's preferences (since 3.2.0). */
 export const BlpSchema = object({
-  shipping_cost: z.number(),
+  shipping_cost: nullableNumber(),
   payment_method_cost: z.optional(z.nullable(z.number())),
   final_price: z.optional(z.nullable(z.number())),
 });
@@ -15,13 +15,14 @@ export type Blp = z.infer<typeof BlpSchema>;
 export const ProductSchema = object({
   id: z.number(),
   name: z.string(),
-  sku_id: z.number(),
+  /** Null when blank (rule 2): a product not (or no longer) matched to a SKU. */
+  sku_id: nullableNumber(),
   shop_id: z.number(),
-  category_id: z.number(),
-  availability: z.string(),
+  category_id: nullableNumber(),
+  availability: nullableString(),
   click_url: z.string(),
   /** The shop's own id for the product; a string even when it looks numeric ("062276"). */
-  shop_uid: z.string(),
+  shop_uid: nullableString(),
   /** Exact shipping cost when the shop sets it. */
   expenses: z.optional(z.nullable(z.number())),
   web_uri: z.string(),
@@ -29,7 +30,7 @@ export const ProductSchema = object({
   sizes: z.optional(z.nullable(z.array(z.unknown()))),
   /** In product cards. */
   color: z.optional(nullableString()),
-  price: z.number(),
+  price: nullableNumber(),
   /** Since 3.1.0. */
   immediate_pickup: z.optional(z.boolean()),
   blp: z.optional(BlpSchema),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 // The spec names three arrays, but the recordings leave out those without entries (one has
@@ -14,15 +14,16 @@ export type SkuReviewSentiments = z.infer<typeof SkuReviewSentimentsSchema>;
 export const SkuReviewSchema = object({
   id: z.number(),
   // The spec lists sku_id, but the recorded review list (GET /skus/:id/reviews) omits it.
-  sku_id: z.optional(z.number()),
-  user_id: z.number(),
+  sku_id: z.optional(nullableNumber()),
+  /** Null when blank (rule 2): the reviewer's account may be gone. */
+  user_id: nullableNumber(),
   review: nullableString(),
   /** 1 to 5. */
   rating: z.number(),
   created_at: z.string(),
   demoted: z.boolean(),
-  votes_count: z.number(),
-  helpful_votes_count: z.number(),
+  votes_count: nullableNumber(),
+  helpful_votes_count: nullableNumber(),
   /** `voted`, `flagged` and `helpful` come only with a user token. */
   voted: z.optional(z.boolean()),
   flagged: z.optional(z.boolean()),
@@ -69,14 +70,14 @@ export type SkuReviewList = z.infer<typeof SkuReviewListSchema>;
 
 export const ReviewAnswerSchema = object({
   id: z.number(),
-  text: z.string(),
+  text: nullableString(),
   /** On the edit form, true on the answers the review chose. */
   selected: z.optional(z.boolean()),
 });
 export type ReviewAnswer = z.infer<typeof ReviewAnswerSchema>;
 
 export const ReviewQuestionSchema = object({
-  text: z.string(),
+  text: nullableString(),
   // The known types are listed for readers; any other string is accepted so that a new
   // question type does not break the form.
   type: z.union([z.enum(['profiling_multiple', 'eval_sentiment']), z.string()]),
@@ -108,8 +109,9 @@ export type EditReviewFormEnvelope = z.infer<typeof EditReviewFormEnvelopeSchema
 
 export const SkuReviewVoteSchema = object({
   id: z.number(),
-  sku_review_id: z.number(),
-  user_id: z.number(),
+  /** Null when blank (rule 2): the review may be gone. */
+  sku_review_id: nullableNumber(),
+  user_id: nullableNumber(),
   helpful: z.boolean(),
   created_at: z.string(),
   /** With `embed=sku_review`. */
@@ -127,7 +129,7 @@ export type SkuReviewVoteEnvelope = z.infer<typeof SkuReviewVoteEnvelopeSchema>;
 export const FlagDefinitionSchema = object({
   /** The codename to send when flagging: `bad_language`, `wrong_section`, `spam`. */
   reason: z.string(),
-  description: z.string(),
+  description: nullableString(),
 });
 export type FlagDefinition = z.infer<typeof FlagDefinitionSchema>;
 
@@ -138,9 +140,10 @@ export type FlagList = z.infer<typeof FlagListSchema>;
 /** POST …/flags answers 201 with this object bare, under no root key. */
 export const FlagRecordSchema = object({
   id: z.number(),
-  flaggable_id: z.number(),
+  /** Null when blank (rule 2): the flagged record may be gone. */
+  flaggable_id: nullableNumber(),
   flaggable_type: z.string(),
-  user_id: z.number(),
+  user_id: nullableNumber(),
   reason: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

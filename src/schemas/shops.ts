@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 export const ShopPaymentMethodsSchema = object({
@@ -35,14 +35,15 @@ export type ShopExtraInfo = z.infer<typeof ShopExtraInfoSchema>;
 export const ShopSchema = object({
   id: z.number(),
   name: z.string(),
-  link: z.string(),
+  link: nullableString(),
   phone: nullableString(),
   image_url: nullableString(),
   thumbshot_url: nullableString(),
-  reviews_count: z.number(),
+  // Counts and the score can be blank (rule 2), e.g. a shop without reviews.
+  reviews_count: nullableNumber(),
   /** The reviews counted for the score. */
-  latest_reviews_count: z.number(),
-  review_score: z.number(),
+  latest_reviews_count: nullableNumber(),
+  review_score: nullableNumber(),
   payment_methods: ShopPaymentMethodsSchema,
   shipping: ShopShippingSchema,
   web_uri: z.string(),
@@ -62,7 +63,8 @@ export type ShopList = z.infer<typeof ShopListSchema>;
 
 export const ShopReviewSchema = object({
   id: z.number(),
-  user_id: z.number(),
+  /** Null when blank (rule 2): the reviewer's account may be gone. */
+  user_id: nullableNumber(),
   review: nullableString(),
   rating: z.number(),
   // Untyped in the spec; always null in the recordings.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 export const SkuImagesSchema = object({
@@ -10,22 +10,25 @@ export const SkuImagesSchema = object({
 /** A SKU: one sellable item, an aggregation of the products of many shops. */
 export const SkuSchema = object({
   id: z.number(),
-  ean: z.string(),
-  pn: z.string(),
+  /** May be empty: null when blank (rule 2). */
+  ean: nullableString(),
+  /** Part number; may be empty: null when blank. */
+  pn: nullableString(),
   name: z.string(),
   display_name: z.string(),
   category_id: z.number(),
   /** `"<shop id>|<shop name>|<shop slug>"`; see `parseFirstProductShopInfo`. */
   first_product_shop_info: z.nullable(z.string()),
   click_url: z.nullable(z.string()),
-  price_max: z.number(),
-  price_min: z.number(),
-  reviewscore: z.number(),
-  shop_count: z.number(),
-  plain_spec_summary: z.string(),
+  // Prices, counts and the summary can be blank (rule 2), e.g. a SKU no shop offers now.
+  price_max: nullableNumber(),
+  price_min: nullableNumber(),
+  reviewscore: nullableNumber(),
+  shop_count: nullableNumber(),
+  plain_spec_summary: nullableString(),
   manufacturer_id: z.nullable(z.number()),
   future: z.boolean(),
-  reviews_count: z.number(),
+  reviews_count: nullableNumber(),
   virtual: z.boolean(),
   images: SkuImagesSchema,
   web_uri: z.string(),

@@ -1,18 +1,19 @@
 import * as z from 'zod/mini';
-import { ListMetaSchema, nullableString } from './common.js';
+import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { object } from './object.js';
 
 export const UserStatsSchema = object({
-  sku_review_count: z.number(),
-  shop_review_count: z.number(),
-  sku_comment_count: z.number(),
-  received_votes: z.number(),
+  // Counts: null when blank (rule 2).
+  sku_review_count: nullableNumber(),
+  shop_review_count: nullableNumber(),
+  sku_comment_count: nullableNumber(),
+  received_votes: nullableNumber(),
 });
 export type UserStats = z.infer<typeof UserStatsSchema>;
 
 export const EmailNotificationSettingSchema = object({
   field: z.string(),
-  label: z.string(),
+  label: nullableString(),
   description: nullableString(),
   enabled: z.boolean(),
 });
@@ -28,7 +29,8 @@ export const UserSchema = object({
   /** URI. */
   avatar: nullableString(),
   created_at: z.string(),
-  email: z.string(),
+  /** Null when blank (rule 2): an account made through a provider may have none. */
+  email: nullableString(),
   // N in the spec, but a user who never gave a birth year has a blank, hence null, one.
   birthyear: z.nullable(z.number()),
   mobile: z.optional(nullableString()),
@@ -92,25 +94,27 @@ export type AddressFormEnvelope = z.infer<typeof AddressFormEnvelopeSchema>;
 // --- saved orders ---------------------------------------------------------------------------
 
 export const SavedOrderLineItemSchema = object({
-  name: z.string(),
+  // Texts, prices and the ids of records that may be gone: null when blank (rule 2).
+  name: nullableString(),
   quantity: z.number(),
-  price: z.number(),
+  price: nullableNumber(),
   // Untyped in the spec.
   image: z.unknown(),
-  sku_id: z.number(),
-  product_id: z.number(),
-  category_id: z.number(),
+  sku_id: nullableNumber(),
+  product_id: nullableNumber(),
+  category_id: nullableNumber(),
 });
 export type SavedOrderLineItem = z.infer<typeof SavedOrderLineItemSchema>;
 
 export const SavedOrderSchema = object({
   date: z.string(),
-  products_cost: z.number(),
-  shipping_cost: z.number(),
-  total_cost: z.number(),
+  products_cost: nullableNumber(),
+  shipping_cost: nullableNumber(),
+  total_cost: nullableNumber(),
   line_items: z.array(SavedOrderLineItemSchema),
-  shop_id: z.number(),
-  order_code: z.string(),
+  /** Null when blank (rule 2): the shop may be gone. */
+  shop_id: nullableNumber(),
+  order_code: nullableString(),
 });
 export type SavedOrder = z.infer<typeof SavedOrderSchema>;
 
