@@ -20,11 +20,14 @@ export function encodeQuery(params: QueryParams | undefined, into = new URLSearc
   if (!params) return into;
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
+    if (LONE_SURROGATE.test(name)) throw unsendable(name, 'a name that is not well-formed UTF-16');
     if (FIELDSETS.has(name)) {
       encodeFieldset(name, value, into);
     } else if (COMMA_LISTS.has(name)) {
-      const list = Array.isArray(value) ? value : [value];
-      if (list.length > 0) into.append(name, list.map(scalar(name)).join(','));
+      const list = (Array.isArray(value) ? value : [value]).map(scalar(name));
+      // One item with a comma would reach the server as two.
+      if (list.some((item) => item.includes(','))) throw unsendable(name, 'an item with a comma');
+      if (list.length > 0) into.append(name, list.join(','));
     } else if (Array.isArray(value)) {
       for (const item of value) into.append(`${name}[]`, scalar(name)(item));
     } else {
@@ -49,7 +52,11 @@ function encodeFieldset(name: string, value: QueryValue, into: URLSearchParams):
   }
   for (const [resource, fields] of Object.entries(byResource)) {
     if (fields === undefined) continue;
-    if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string' || f.length === 0)) {
+    if (
+      !Array.isArray(fields) ||
+      /[[\]]|\p{Cs}/u.test(resource) ||
+      fields.some((f) => typeof f !== 'string' || f.length === 0 || /,|\p{Cs}/u.test(f))
+    ) {
       throw new InvalidRequestError(
         `${name}[${resource}] must be an array of field names`,
         'InvalidParam',
@@ -60,9 +67,23 @@ function encodeFieldset(name: string, value: QueryValue, into: URLSearchParams):
   }
 }
 
+/** A lone surrogate cannot be sent: URL encoding turns it into U+FFFD, another string. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function unsendable(name: string, what: string): InvalidRequestError {
+  return new InvalidRequestError(
+    `${name} has ${what}, which the query cannot carry as is`,
+    'InvalidParam',
+    name,
+  );
+}
+
 function scalar(name: string) {
   return (value: unknown): string => {
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) throw unsendable(name, 'a string that is not well-formed UTF-16');
+      return value;
+    }
     if (typeof value === 'number') {
       if (!Number.isFinite(value))
         throw new InvalidRequestError(`${name} must be a finite number`, 'InvalidParam', name);

@@ -1,0 +1,2 @@
+/** Sandboxes' HTTP servers and msw servers a docs example started: closed after the example. */
+export const cleanups: (() => unknown)[] = [];

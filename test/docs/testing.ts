@@ -1,0 +1,15 @@
+/** `price-catalog/testing` as the docs examples import it: the source entry; servers are closed after each example. */
+import { createSandbox as create } from '../../src/testing/index.js';
+import { cleanups } from './cleanups.js';
+
+export * from '../../src/testing/index.js';
+export const createSandbox: typeof create = (options) => {
+  const sandbox = create(options);
+  const listen = sandbox.listen.bind(sandbox);
+  sandbox.listen = async (listenOptions) => {
+    const server = await listen(listenOptions);
+    cleanups.push(() => server.close());
+    return server;
+  };
+  return sandbox;
+};
