@@ -36,6 +36,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  CoordinationError,
   DailyLimitError,
   InternalServerError,
   InvalidRequestError,
