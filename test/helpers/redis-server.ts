@@ -59,7 +59,7 @@ export async function startRedis(): Promise<RedisServer> {
   return server;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
