@@ -353,7 +353,12 @@ describe('Redis failing', () => {
     const raw = new Redis(redis.url);
     await raw.hset(`${prefix}budget:app:${day}`, 'x', '1');
     await raw.quit();
-    await expect(Promise.resolve(c.budget.take('app', day, 10))).rejects.toBeInstanceOf(CoordinationError);
+    const error = await Promise.resolve(c.budget.take('app', day, 10)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoordinationError);
+    expect((error as Error).message).toMatch(/WRONGTYPE/);
+    // The command and its arguments (which may hold a token) are not carried along.
+    expect(JSON.stringify((error as Error).cause)).not.toMatch(/budget:app/);
+    expect((error as Error & { cause: Record<string, unknown> }).cause.command).toBeUndefined();
     await c.close();
     await expect(Promise.resolve(c.budget.count('app', day))).rejects.toThrow(/closed/);
   });

@@ -73,7 +73,11 @@ export class Connection {
     } catch (error) {
       if (error instanceof CoordinationError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      throw new CoordinationError(`Redis ${what} failed: ${message}`, { cause: error });
+      // ioredis errors carry the command and its arguments (a stored token, say): the cause keeps
+      // only the name and message.
+      const cause = new Error(message);
+      cause.name = error instanceof Error ? error.name : 'Error';
+      throw new CoordinationError(`Redis ${what} failed: ${message}`, { cause });
     } finally {
       clearTimeout(timer);
     }

@@ -14,8 +14,8 @@ const POLL_MAX_MS = 1000;
 const LEASE_MS = 3000;
 /** A call sent while the limit is unknown holds the window alone for at most this long. */
 const PROBE_MS = 30_000;
-/** With no answer telling the next reset, look again after this (as the in-memory window does). */
-const FALLBACK_WINDOW_MS = 60_000;
+/** One window of the API (100 calls per minute): assumed when no answer tells the reset. */
+const WINDOW_MS = 60_000;
 /** Window state outlives the last call by this much. */
 const STATE_TTL_MS = 86_400_000;
 
@@ -54,9 +54,9 @@ end
 
 /**
  * KEYS: state, waiters by ticket, waiters by lease. ARGV: now, assumed limit, waiter id, deadline
- * (now + maxWait), margin, probe ms, lease ms.
- * Returns {1, seq} taken; {0, wait ms} wait and ask again; {2, reset ms, limit} the wait would
- * pass the deadline (the waiter has left).
+ * (now + maxWait), margin, probe ms, lease ms, one window ms.
+ * Returns {1, seq} taken; {0, wait ms} wait and ask again; {2, reset ms, last limit, remaining,
+ * reset} the wait would pass the deadline (the waiter has left).
  */
 const ACQUIRE = script(`${STATE}
 local q, ql = KEYS[2], KEYS[3]
@@ -95,19 +95,25 @@ if remaining > ahead and probe == 0 and (known or ahead == 0) then
   save()
   return {1, sent}
 end
--- Otherwise look again soon (the probe's answer, or the first answer of a window just opened,
--- tells more), or at the reset when the waiters ahead take all the room left.
+-- Otherwise wait: for the probe's answer (bounded by the probe's own timeout), or for the reset
+-- when the waiters ahead take all the room left (bounded by maxWaitMs). Waiters look again soon
+-- while an answer may tell more.
 local wait = 25
-if known and remaining <= ahead and probe == 0 and resetAt > 0 then
-  wait = resetAt + margin - now
-  if resetAt + margin > deadline then
+if known and remaining <= ahead and probe == 0 then
+  local waitFor = tonumber(ARGV[8])
+  if resetAt > 0 then waitFor = resetAt + margin - now end
+  -- A window just opened has no known reset until its first answer: wait for that answer, as
+  -- long as the deadline allows.
+  if (resetAt > 0 and now + waitFor > deadline) or (resetAt == 0 and now >= deadline) then
     if rank then
       redis.call('ZREM', q, id)
       redis.call('ZREM', ql, id)
     end
     save()
-    return {2, resetAt, limit}
+    local last = redis.call('HMGET', h, 'lastLimit', 'lastRemaining', 'lastReset')
+    return {2, resetAt > 0 and resetAt or now + waitFor, last[1], last[2], last[3]}
   end
+  if resetAt > 0 then wait = waitFor else wait = 75 end
 end
 if not rank then
   redis.call('ZADD', q, redis.call('HINCRBY', h, 'ticket', 1), id)
@@ -127,27 +133,33 @@ return 1
 `);
 
 /**
- * An answer to the call `seq`: follow the server's count. KEYS: state. ARGV: now, limit (unused
- * default), seq, has headers (0/1), limit, remaining, reset ms.
+ * An answer to the call `seq`: follow the server's count (the rules of the in-memory window).
+ * KEYS: state. ARGV: now, _, seq, has headers (0/1), limit, remaining, reset ms, one window ms.
  */
 const ANSWERED = script(`${STATE}
 local seq = tonumber(ARGV[3])
+local first = not known
 known = true
 probe = 0
 if ARGV[4] == '1' then
   local infoLimit, infoRemaining, infoReset = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   redis.call('HSET', h, 'lastLimit', infoLimit, 'lastRemaining', infoRemaining, 'lastReset', infoReset)
   limit = infoLimit
-  -- A late answer from a window that has already run out says nothing about the current one.
-  if infoReset > expiredAt then
+  -- A late answer from a window that has already run out (or runs out now, while we count in
+  -- one we know) says nothing about the current one.
+  local stale = infoReset > 0 and (infoReset <= expiredAt or (infoReset <= now and resetAt > 0))
+  if not stale then
+    -- A reset unknown, past, or further ahead than two windows is not believed: one window from now.
+    if infoReset <= now or infoReset > now + 2 * tonumber(ARGV[8]) then infoReset = now + tonumber(ARGV[8]) end
     -- Calls sent after this one may have reached the server already and are not in its count.
     local serverRemaining = math.max(0, infoRemaining - (sent - seq))
-    if resetAt ~= 0 and infoReset > resetAt then
-      -- The server is in a window we did not open: the count we kept belongs to the old one.
+    if first or (resetAt ~= 0 and infoReset > resetAt) then
+      -- The first answer, or a window we did not open: the server's count decides.
       resetAt = infoReset
       remaining = serverRemaining
     else
-      -- The window we count in: the lower of our count and the server's is safe.
+      -- The window we count in: the lower of our count (exact for our calls) and the server's
+      -- (which also has other processes' calls) is safe.
       if resetAt == 0 then resetAt = infoReset end
       remaining = math.min(remaining, serverRemaining)
     end
@@ -157,14 +169,17 @@ save()
 return 1
 `);
 
-/** The server's rate-limit 403: nothing more goes until its reset. ARGV: now, _, has info, reset ms, fallback ms. */
+/** The server's rate-limit 403: nothing more goes until its reset. ARGV: now, _, has info, reset ms, one window ms, limit, remaining. */
 const EXHAUSTED = script(`${STATE}
 known = true
 probe = 0
 remaining = 0
-local infoReset = tonumber(ARGV[4])
-if ARGV[3] == '1' and infoReset > resetAt then resetAt = infoReset end
-if resetAt == 0 then resetAt = now + tonumber(ARGV[5]) end
+local told = tonumber(ARGV[4])
+local window = tonumber(ARGV[5])
+local ends = now + window
+if ARGV[3] == '1' then redis.call('HSET', h, 'lastLimit', ARGV[6], 'lastRemaining', ARGV[7], 'lastReset', told) end
+if ARGV[3] == '1' and told > now then ends = math.min(told, now + 2 * window) end
+if ends > resetAt then resetAt = ends end
 save()
 return 1
 `);
@@ -192,8 +207,8 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
           ANSWERED,
           [state],
           info
-            ? [Date.now(), 0, seq, 1, info.limit, info.remaining, info.reset * 1000]
-            : [Date.now(), 0, seq, 0, 0, 0, 0],
+            ? [Date.now(), 0, seq, 1, info.limit, info.remaining, info.reset * 1000, WINDOW_MS]
+            : [Date.now(), 0, seq, 0, 0, 0, 0, WINDOW_MS],
         );
       },
       exhausted: async (info) => {
@@ -201,7 +216,9 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
           'rate window exhausted',
           EXHAUSTED,
           [state],
-          [Date.now(), 0, info ? 1 : 0, info ? info.reset * 1000 : 0, FALLBACK_WINDOW_MS],
+          info
+            ? [Date.now(), 0, 1, info.reset * 1000, WINDOW_MS, info.limit, info.remaining]
+            : [Date.now(), 0, 0, 0, WINDOW_MS, 0, 0],
         );
       },
       // The call may have reached the server (a timeout, a reset connection): its place is not
@@ -224,7 +241,7 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
           await leave();
           throw abortError(options.signal);
         }
-        const [code, value, limit] = (await connection.eval('rate window', ACQUIRE, tokenKeys, [
+        const [code, value, ...last] = (await connection.eval('rate window', ACQUIRE, tokenKeys, [
           Date.now(),
           assumedLimit,
           id,
@@ -232,9 +249,10 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
           RESET_MARGIN_MS,
           PROBE_MS,
           LEASE_MS,
-        ])) as [number, number, number?];
+          WINDOW_MS,
+        ])) as [number, number, ...(string | null)[]];
         if (code === 1) return slot(token, value);
-        if (code === 2) throw tooLong(value, limit ?? assumedLimit, options.maxWaitMs);
+        if (code === 2) throw waitRefused(value, lastInfo(last), options.maxWaitMs);
         const wait = value > 25 ? value + Math.random() * RESET_JITTER_MS : 10 + Math.random() * 20;
         try {
           await sleep(Math.min(wait, POLL_MAX_MS), options.signal);
@@ -249,23 +267,35 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
       const values = (await connection.run('rate window read', (c) =>
         c.eval("return redis.call('HMGET', KEYS[1], 'lastLimit', 'lastRemaining', 'lastReset')", 1, state),
       )) as (string | null)[];
-      const [limit, remaining, reset] = values.map((v) => (v === null ? Number.NaN : Number(v)));
-      if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
-      return { limit, remaining, reset: (reset ?? 0) / 1000 } as RateLimitInfo;
+      return lastInfo(values);
     },
   };
 }
 
-function tooLong(resetAtMs: number, limit: number, maxWaitMs: number): RateLimitError {
+function lastInfo(values: (string | null)[]): RateLimitInfo | undefined {
+  const [limit, remaining, reset] = values.map((v) =>
+    v === null || v === undefined ? Number.NaN : Number(v),
+  );
+  if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  return { limit: limit as number, remaining: remaining as number, reset: (reset ?? 0) / 1000 };
+}
+
+/** The wait would end past maxWaitMs: nothing was sent (as the in-memory window refuses it). */
+function waitRefused(
+  resetAt: number,
+  rateLimit: RateLimitInfo | undefined,
+  maxWaitMs: number,
+): RateLimitError {
+  const resetsAt = new Date(resetAt);
   return new RateLimitError({
     status: 403,
     method: 'GET',
-    url: '(not sent: the rate-limit window resets later than maxRateLimitWait allows)',
+    url: '(not sent)',
     headers: new Headers(),
     body: {
-      message: `Rate limit reached; the window resets at ${new Date(resetAtMs).toISOString()}, past maxRateLimitWait (${maxWaitMs} ms)`,
+      message: `Rate limit reached; the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms). The call was not sent.`,
     },
-    rateLimit: { limit, remaining: 0, reset: Math.ceil(resetAtMs / 1000) },
+    rateLimit,
   });
 }
 
