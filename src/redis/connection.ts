@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 import { CoordinationError } from '../index.js';
 
-/**
- * The commands the stores use, as ioredis spells them. An ioredis `Redis` (or `Cluster`) instance
- * fits; so does anything else that answers these with promises.
- */
-export interface RedisClientLike {
+/** The commands the stores use, as ioredis spells them. */
+interface RedisClientLike {
   evalsha(sha: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
   get(key: string): Promise<string | null>;
@@ -19,8 +16,11 @@ export interface RedisClientLike {
 export interface ConnectionOptions {
   /** `redis://[:password@]host:port[/db]` (or `rediss://`): the stores make and own an ioredis client. */
   url?: string | undefined;
-  /** Your own ioredis client (you connect and close it). */
-  client?: RedisClientLike | undefined;
+  /**
+   * Your own ioredis client, `Redis` or `Cluster` (you close it; listen to its `error` events, as
+   * ioredis asks of every client).
+   */
+  client?: Redis | Cluster | undefined;
   /** Longest wait for one Redis answer before the call fails with CoordinationError. Default 2000 ms. */
   commandTimeoutMs?: number | undefined;
   /** Extra ioredis options for the client made from `url`. */
@@ -47,13 +47,15 @@ export class Connection {
   private readonly owned: boolean;
   private lastError: Error | undefined;
   private closed = false;
+  /** Scripts Redis has run for us (so EVALSHA will not answer NOSCRIPT, barring a restart). */
+  private readonly loaded = new Set<string>();
   readonly timeoutMs: number;
 
   constructor(private readonly options: ConnectionOptions) {
     if ((options.url === undefined) === (options.client === undefined)) {
       throw new TypeError('redisCoordination: give exactly one of `url` or `client`');
     }
-    this.client = options.client;
+    this.client = options.client as RedisClientLike | undefined;
     this.owned = options.client === undefined;
     this.timeoutMs = options.commandTimeoutMs ?? 2000;
   }
@@ -87,12 +89,30 @@ export class Connection {
   eval(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
     return this.run(what, async (client) => {
       try {
-        return await client.evalsha(s.sha, keys.length, ...keys, ...args);
+        const result = await client.evalsha(s.sha, keys.length, ...keys, ...args);
+        this.loaded.add(s.sha);
+        return result;
       } catch (error) {
         if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-        return client.eval(s.source, keys.length, ...keys, ...args);
+        this.loaded.delete(s.sha);
+        const result = await client.eval(s.source, keys.length, ...keys, ...args);
+        this.loaded.add(s.sha);
+        return result;
       }
     });
+  }
+
+  /**
+   * Runs a script without making the caller wait, where that keeps the order of commands: once
+   * Redis knows the script, the command goes out at once on the one connection, ahead of any
+   * command issued after it. Until then (a NOSCRIPT would send it again later) the caller waits.
+   * A failure is not lost: the next awaited command meets the same Redis.
+   */
+  send(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<void> | undefined {
+    const sent = this.eval(what, s, keys, args).then(() => undefined);
+    if (!this.loaded.has(s.sha)) return sent;
+    sent.catch(() => undefined);
+    return undefined;
   }
 
   /** Closes the client this connection made (a client you gave stays yours). */

@@ -201,31 +201,28 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
     const [state] = keys(token) as [string];
     return {
       seq,
-      answered: async (info) => {
-        await connection.eval(
+      // The answer updates the window without holding the caller: see Connection.send.
+      answered: (info) =>
+        connection.send(
           'rate window answer',
           ANSWERED,
           [state],
           info
             ? [Date.now(), 0, seq, 1, info.limit, info.remaining, info.reset * 1000, WINDOW_MS]
             : [Date.now(), 0, seq, 0, 0, 0, 0, WINDOW_MS],
-        );
-      },
-      exhausted: async (info) => {
-        await connection.eval(
+        ),
+      exhausted: (info) =>
+        connection.send(
           'rate window exhausted',
           EXHAUSTED,
           [state],
           info
             ? [Date.now(), 0, 1, info.reset * 1000, WINDOW_MS, info.limit, info.remaining]
             : [Date.now(), 0, 0, 0, WINDOW_MS, 0, 0],
-        );
-      },
+        ),
       // The call may have reached the server (a timeout, a reset connection): its place is not
       // given back, which can only leave the window less used, never over (as in memory).
-      release: async () => {
-        await connection.eval('rate window release', RELEASE, [state], [Date.now(), 0, seq]);
-      },
+      release: () => connection.send('rate window release', RELEASE, [state], [Date.now(), 0, seq]),
     };
   };
 
