@@ -150,6 +150,9 @@ describe('rate windows', () => {
     expect(Date.now() - t0).toBeLessThan(500);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).rateLimit?.remaining).toBe(0);
+    expect((error as RateLimitError).sent).toBe(false);
+    const resetsAt = (error as RateLimitError).resetsAt?.getTime() ?? 0;
+    expect(resetsAt).toBeGreaterThan(Date.now() + 25_000);
   });
 
   it('lets an aborted waiter go without holding its place', async () => {

@@ -63,6 +63,8 @@ export class Connection {
   /** Runs one command against Redis, bounded by the command timeout. */
   async run<T>(what: string, command: (client: RedisClientLike) => Promise<T>): Promise<T> {
     if (this.closed) throw new CoordinationError(`Redis ${what} failed: the coordination was closed`);
+    // Loading ioredis (once) is local work, not Redis answering: the bound starts after it.
+    const client = await this.connect();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -71,7 +73,7 @@ export class Connection {
       }, this.timeoutMs);
     });
     try {
-      return await Promise.race([Promise.resolve(this.connect()).then(command), timeout]);
+      return await Promise.race([command(client), timeout]);
     } catch (error) {
       if (error instanceof CoordinationError) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -123,7 +125,7 @@ export class Connection {
     await client.quit().catch(() => undefined);
   }
 
-  private connect(): RedisClientLike | Promise<RedisClientLike> {
+  private async connect(): Promise<RedisClientLike> {
     if (this.client === undefined) this.client = this.create();
     return this.client;
   }

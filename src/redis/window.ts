@@ -293,6 +293,8 @@ function waitRefused(
       message: `Rate limit reached; the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms). The call was not sent.`,
     },
     rateLimit,
+    resetsAt,
+    sent: false,
   });
 }
 
