@@ -1,21 +1,46 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { RecordedRequest } from '../../src/testing/index.js';
 import type { WorkerConfig, WorkerResult } from './redis-worker.js';
 
-const worker = fileURLToPath(new URL('./redis-worker.ts', import.meta.url));
+const source = fileURLToPath(new URL('./redis-worker.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// Inside node_modules, so that the bundle finds ioredis (left out of it) as the sources do.
+const bundle = fileURLToPath(
+  new URL('../../node_modules/.cache/price-catalog-tests/redis-worker.mjs', import.meta.url),
+);
+let built: Promise<unknown> | undefined;
 
 /**
- * Runs `configs.length` worker processes at once (tsx loads the TypeScript sources) and returns
+ * The worker and the sources it imports in one file, bundled once per test run with esbuild:
+ * plain `node` starts it in a fraction of the seconds tsx takes to load TypeScript per process.
+ */
+function workerBundle(): Promise<unknown> {
+  built ??= build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    external: ['ioredis'],
+    logLevel: 'warning',
+  });
+  return built;
+}
+
+/**
+ * Runs `configs.length` worker processes at once (the bundled sources) and returns
  * what each printed. A worker that fails or prints no result rejects, with its stderr.
  */
-export function runWorkers(configs: WorkerConfig[], timeoutMs = 60_000): Promise<WorkerResult[]> {
+export async function runWorkers(configs: WorkerConfig[], timeoutMs = 60_000): Promise<WorkerResult[]> {
+  await workerBundle();
   return Promise.all(
     configs.map(
       (config) =>
         new Promise<WorkerResult>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(config)], {
+          const child = spawn(process.execPath, [bundle, JSON.stringify(config)], {
             cwd: root,
             stdio: ['ignore', 'pipe', 'pipe'],
           });

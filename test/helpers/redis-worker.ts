@@ -1,6 +1,6 @@
 /**
- * One process of the many-processes tests and benchmarks: `node --import tsx
- * test/helpers/redis-worker.ts '<json WorkerConfig>'`. It makes a client of the sandbox server on
+ * One process of the many-processes tests and benchmarks (bundled and started by processes.ts:
+ * `node redis-worker.mjs '<json WorkerConfig>'`). It makes a client of the sandbox server on
  * a Redis coordination, waits for the common start time, runs its part, and prints one JSON line
  * (WorkerResult).
  */
