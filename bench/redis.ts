@@ -148,22 +148,27 @@ async function cacheGoal(): Promise<Row[]> {
 
 /** Redis down mid-run: every call, waiting ones included, ends in a typed error within 5 s. */
 async function downGoal(): Promise<Row[]> {
-  const { server, base } = await sandboxServer({
+  const { sandbox, server, base } = await sandboxServer({
     rateLimit: { limit: 20, windowMs: 2000 },
     dailyLimit: null,
   });
-  const config = base({ calls: 400, concurrency: 20, commandTimeoutMs: 1000, stopAt: startIn(9000) });
-  const stopAt = config.startAt + 3000;
-  const stopping = new Promise<number>((resolve) =>
-    setTimeout(async () => {
-      await redis.stop();
-      resolve(Date.now());
-    }, stopAt - Date.now()),
-  );
-  const results = await runWorkers([config, { ...config }, { ...config }, { ...config }]);
-  const stoppedAt = await stopping;
-  await server.close();
-  await redis.start();
+  const config = base({ calls: 400, concurrency: 20, commandTimeoutMs: 1000, stopAt: startIn(30_000) });
+  // Redis stops once the processes are well into their calls (one window sent, the rest waiting).
+  const stopping = (async () => {
+    while (sandbox.apiCalls().length < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+    await redis.stop();
+    return Date.now();
+  })();
+  const running = runWorkers([config, { ...config }, { ...config }, { ...config }]);
+  let stoppedAt: number;
+  let results: Awaited<typeof running>;
+  try {
+    stoppedAt = await stopping;
+    results = await running;
+  } finally {
+    await server.close();
+    await redis.start();
+  }
   const calls = results.flatMap((r) => r.calls);
   // Calls in flight or waiting when Redis stopped, and every call after.
   const affected = calls.filter((c) => c.end > stoppedAt);
@@ -187,6 +192,7 @@ async function costGoal(): Promise<Row[]> {
   const sandbox = createSandbox({ dailyLimit: null, rateLimit: { limit: 1e6, windowMs: 60_000 } });
   const server = await sandbox.listen({ port: 0 });
   const raw = new Redis(redis.url);
+  raw.on('error', () => undefined);
   const coordination = redisCoordination({ url: redis.url, prefix: `cost${Date.now()}:` });
   const options = {
     baseUrl: server.baseUrl,
@@ -211,17 +217,37 @@ async function costGoal(): Promise<Row[]> {
   // Warm both (token, connections, scripts loaded), then alternate rounds.
   await time('memory', 0);
   await time('redis', 0);
-  const commands = async () =>
-    Number(/total_commands_processed:(\d+)/.exec(await raw.info('stats'))?.[1] ?? Number.NaN);
+  // Commands sent by clients: every per-call command is a script (commands run inside scripts
+  // are counted apart by Redis under their own names).
+  const commands = async () => {
+    const stats = await raw.info('commandstats');
+    const calls = (name: string) => Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+    return calls('evalsha') + calls('eval');
+  };
   const rounds: { memory: number; redis: number }[] = [];
   let used = 0;
   for (let r = 0; r < 5; r++) {
     const memory = await time('memory', (r + 1) * 10_000);
     const c0 = await commands();
     const red = await time('redis', (r + 1) * 10_000);
-    used += (await commands()) - c0 - 1;
+    used += (await commands()) - c0;
     rounds.push({ memory, redis: red });
   }
+  // The stores alone, as the limits stage uses them per call: window place, budget take, answer.
+  const storeRounds: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) {
+      const slot = await coordination.windows.acquire('bench-token', 1e6, {
+        maxWaitMs: 1000,
+        reason: 'window',
+      });
+      await coordination.budget.take('bench-app', '2026-11-23', 1e9);
+      await slot.answered({ limit: 1e6, remaining: 1e6 - i, reset: Math.ceil(Date.now() / 1000) + 60 });
+    }
+    storeRounds.push(((performance.now() - t0) * 1000) / n);
+  }
+  storeRounds.sort((a, b) => a - b);
   await coordination.close();
   await raw.quit();
   await server.close();
@@ -231,8 +257,8 @@ async function costGoal(): Promise<Row[]> {
   return [
     {
       goal: '6',
-      what: 'Redis commands per call (window + budget + answer)',
-      measured: `${perCall.toFixed(2)} commands, 2 awaited before sending`,
+      what: 'Redis round trips per call (window + budget + answer)',
+      measured: `${perCall.toFixed(2)} scripts sent, 2 awaited before sending`,
       target: '<= 1 round trip',
       result: pass(perCall <= 1),
       note: 'A call awaits the window place, then the budget take (two scripts, as the pipeline asks the two stores in turn); the answer updates the window without being awaited (same connection, so in order).',
@@ -243,6 +269,14 @@ async function costGoal(): Promise<Row[]> {
       measured: `${median.toFixed(0)} µs (rounds: ${rounds.map((r) => `${r.memory.toFixed(0)}/${r.redis.toFixed(0)}`).join(', ')} µs memory/redis)`,
       target: '<= 500 µs',
       result: pass(median <= 500),
+      note: 'Through createClient against the sandbox server: on a loaded machine the HTTP noise is larger than the Redis cost; the next row times the stores alone.',
+    },
+    {
+      goal: '6',
+      what: 'Redis stores alone per call (place + take + answer)',
+      measured: `${(storeRounds[2] as number).toFixed(0)} µs median of 5 rounds (${storeRounds.map((v) => v.toFixed(0)).join(', ')})`,
+      target: '<= 500 µs',
+      result: pass((storeRounds[2] as number) <= 500),
     },
   ];
 }
@@ -250,6 +284,7 @@ async function costGoal(): Promise<Row[]> {
 /** rate-limiter-flexible against the budget script: cost and what it counts. */
 async function budgetLibraryGoal(): Promise<Row[]> {
   const client = new Redis(redis.url);
+  client.on('error', () => undefined);
   const stamp = Date.now();
   const limiter = new RateLimiterRedis({
     storeClient: client,

@@ -107,14 +107,16 @@ export class Connection {
   /**
    * Runs a script without making the caller wait, where that keeps the order of commands: once
    * Redis knows the script, the command goes out at once on the one connection, ahead of any
-   * command issued after it. Until then (a NOSCRIPT would send it again later) the caller waits.
-   * A failure is not lost: the next awaited command meets the same Redis.
+   * command issued after it. Until then (a NOSCRIPT would send it again later) the caller may wait
+   * for it. It never rejects (callers may not await it): a failure is not lost, the next awaited
+   * command meets the same Redis and fails the call.
    */
   send(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<void> | undefined {
-    const sent = this.eval(what, s, keys, args).then(() => undefined);
-    if (!this.loaded.has(s.sha)) return sent;
-    sent.catch(() => undefined);
-    return undefined;
+    const sent = this.eval(what, s, keys, args).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.loaded.has(s.sha) ? undefined : sent;
   }
 
   /** Closes the client this connection made (a client you gave stays yours). */
