@@ -8,10 +8,10 @@ import {
   type TokenProvider,
 } from './core/auth.js';
 import type { DailyUsage } from './core/budget.js';
-import { type CacheStore, type LruStoreOptions, lruCacheStore } from './core/cache.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { InvalidRequestError } from './core/errors.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { isPromise, Limits, nextUtcMidnight, utcDay } from './core/limits.js';
+import { isPromise, Limits } from './core/limits.js';
 import { consoleLogger, type Logger } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
 import { safePath } from './core/paths.js';
@@ -284,7 +284,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   }
   const cache = options.coordination
     ? options.cache !== undefined
-      ? cacheStore(options.cache)
+      ? cacheStoreOf(options.cache)
       : (coordination.cache ?? lruCacheStore())
     : coordination.cache;
   // The application, as the stores know it: a fingerprint, never the clientId or token itself.
@@ -356,15 +356,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
         usage.then((value) => {
           known = value;
         }, noop);
-        return (
-          known ?? {
-            day: utcDay(),
-            calls: 0,
-            limit: dailyLimit,
-            remaining: dailyLimit,
-            resetsAt: nextUtcMidnight(),
-          }
-        );
+        return known ?? limits.usageOf(0);
       },
       request: <T>(params: RawRequest, options?: RequestOptions) =>
         new APIPromise<T>(
@@ -381,9 +373,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     return Object.assign(built, base) as ClientWith<M>;
   };
   const forUser = (user: UserPrincipal): ClientWith<M> => {
-    if (typeof user !== 'object' || user === null) {
-      throw invalidOption('forUser', 'needs { token }, { tokenStore } or { getToken }');
-    }
+    const needs = 'needs { token }, { tokenStore } or { getToken }';
+    if (typeof user !== 'object' || user === null) throw invalidOption('forUser', needs);
     if ('token' in user) {
       if (typeof user.token !== 'string' || user.token.length === 0) {
         throw invalidOption('forUser', 'token must be a non-empty string');
@@ -404,7 +395,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
       }
       return build(userSession, userSession);
     }
-    throw invalidOption('forUser', 'needs { token }, { tokenStore } or { getToken }');
+    throw invalidOption('forUser', needs);
   };
   return build(session ? sessionOrApp(session, tokens) : tokens, session);
 }
@@ -443,12 +434,6 @@ function withSignOut(user: UserResource, session: UserAuth | undefined): UserRes
         }),
     );
   return { ...user, logout };
-}
-
-function cacheStore(option: ClientOptions['cache']): CacheStore | undefined {
-  if (option === false) return undefined;
-  if (option && 'get' in option && typeof option.get === 'function') return option;
-  return lruCacheStore(option as LruStoreOptions | undefined);
 }
 
 /** Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK. */
@@ -499,14 +484,9 @@ function checkUrl(name: string, value: string | undefined): string {
   return value.replace(/\/+$/, '');
 }
 
-function isCoordination(value: Coordination): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof value.budget?.take === 'function' &&
-    typeof value.windows?.acquire === 'function' &&
-    typeof value.appTokens?.get === 'function' &&
-    typeof value.locks?.withLock === 'function'
+function isCoordination(value: Partial<Coordination> | null): boolean {
+  return ['budget', 'windows', 'appTokens', 'locks'].every(
+    (name) => typeof value?.[name as keyof Coordination] === 'object',
   );
 }
 

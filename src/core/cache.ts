@@ -73,6 +73,15 @@ export function lruCacheStore(options: LruStoreOptions = {}): CacheStore {
   };
 }
 
+/** The store a `cache` option names: options for the default LRU, a store of your own, or none. */
+export function cacheStoreOf(
+  option: LruStoreOptions | CacheStore | false | undefined,
+): CacheStore | undefined {
+  if (option === false) return undefined;
+  if (option && typeof (option as CacheStore).get === 'function') return option as CacheStore;
+  return lruCacheStore(option as LruStoreOptions | undefined);
+}
+
 function weight(answer: CachedAnswer): number {
   return Math.max(1, answer.size);
 }

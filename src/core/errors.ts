@@ -93,16 +93,14 @@ export function rateLimitWaitError(
   maxWaitMs: number | undefined,
 ): RateLimitError {
   const resetsAt = new Date(resetAt);
-  const why =
-    maxWaitMs === undefined
-      ? 'onRateLimit declined to wait'
-      : `the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms)`;
   return new RateLimitError({
     status: 403,
     method: 'GET',
     url: '(not sent)',
     headers: new Headers(),
-    body: { message: `Rate limit reached; ${why}. The call was not sent.` },
+    body: {
+      message: `Rate limit reached; ${maxWaitMs === undefined ? 'onRateLimit declined' : `maxRateLimitWait (${maxWaitMs} ms) refused`} the wait until ${resetsAt.toISOString()}. The call was not sent.`,
+    },
     rateLimit,
     resetsAt,
     sent: false,

@@ -104,17 +104,19 @@ export class Limits {
 
   /** The budget as counted by the store; with an asynchronous store, a promise of it. */
   usage(): MaybePromise<DailyUsage> {
-    const { dailyLimit: limit, app } = this.config;
-    const day = utcDay();
-    const build = (calls: number): DailyUsage => ({
-      day,
+    const calls = this.config.coordination.budget.count(this.config.app, utcDay());
+    return isPromise(calls) ? calls.then((n) => this.usageOf(n)) : this.usageOf(calls);
+  }
+
+  usageOf(calls: number): DailyUsage {
+    const limit = this.config.dailyLimit;
+    return {
+      day: utcDay(),
       calls,
       limit,
       remaining: limit === null ? null : Math.max(0, limit - calls),
       resetsAt: nextUtcMidnight(),
-    });
-    const calls = this.config.coordination.budget.count(app, day);
-    return isPromise(calls) ? calls.then(build) : build(calls);
+    };
   }
 }
 

@@ -6,7 +6,7 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 import type { AccessToken } from './auth.js';
-import { type CacheStore, type LruStoreOptions, lruCacheStore } from './cache.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
 import { rateLimitWaitError } from './errors.js';
 import type { RateLimitInfo } from './headers.js';
 import { abortError } from './signal.js';
@@ -45,18 +45,12 @@ export interface MemoryCoordinationOptions {
  * (`createClient({ ..., coordination })`): they then share the budget and never double it.
  */
 export function memoryCoordination(options: MemoryCoordinationOptions = {}): Coordination {
-  const cache = options.cache;
   return {
     budget: memoryBudgetStore(),
     windows: memoryWindowStore(),
     appTokens: memoryAppTokenStore(),
     locks: memoryLockStore(),
-    cache:
-      cache === false
-        ? undefined
-        : cache && 'get' in cache && typeof cache.get === 'function'
-          ? cache
-          : lruCacheStore(cache as LruStoreOptions | undefined),
+    cache: cacheStoreOf(options.cache),
   };
 }
 
@@ -130,6 +124,8 @@ class MemoryWindow {
   private sent = 0;
   private refillTimer: ReturnType<typeof setTimeout> | undefined;
   lastInfo: RateLimitInfo | undefined;
+  /** The reset the server last told (epoch ms), even when further ahead than we believe. */
+  private toldResetAt = 0;
 
   constructor(private limit: number) {
     this.remaining = limit;
@@ -218,6 +214,7 @@ class MemoryWindow {
     if (info) this.lastInfo = info;
     const now = Date.now();
     const told = info ? info.reset * 1000 : 0;
+    this.toldResetAt = told;
     const resetAt = told > now ? Math.min(told, now + MAX_RESET_AHEAD_MS) : now + WINDOW_MS;
     if (resetAt > this.resetAt) this.resetAt = resetAt;
     this.kick();
@@ -241,7 +238,7 @@ class MemoryWindow {
     const waitMs = this.waitMs() || WINDOW_MS;
     for (const waiter of this.queue.filter((w) => w.maxWaitMs < waitMs)) {
       this.queue.splice(this.queue.indexOf(waiter), 1);
-      waiter.refuse(rateLimitWaitError(this.resetAt || Date.now() + waitMs, this.lastInfo, waiter.maxWaitMs));
+      waiter.refuse(this.refusal(waitMs, waiter.maxWaitMs));
     }
     if (this.queue.length > 0) this.scheduleRefill();
   }
@@ -257,6 +254,12 @@ class MemoryWindow {
     this.resetAt = 0;
   }
 
+  /** When a refused wait's window opens: the server's word when it said a later time than we wait for. */
+  private refusal(waitMs: number, maxWaitMs: number): Error {
+    const resetAt = Math.max(this.resetAt || Date.now() + waitMs, this.toldResetAt);
+    return rateLimitWaitError(resetAt, this.lastInfo, maxWaitMs);
+  }
+
   private waitMs(): number {
     return this.resetAt ? Math.max(0, this.resetAt + RESET_MARGIN_MS - Date.now()) : 0;
   }
@@ -266,9 +269,7 @@ class MemoryWindow {
     // Only a wait for a known reset has a length; waiting for a probe's answer is bounded by its timeout.
     const waitMs = this.known && this.remaining <= 0 ? this.waitMs() || WINDOW_MS : 0;
     if (waitMs > options.maxWaitMs) {
-      return Promise.reject(
-        rateLimitWaitError(this.resetAt || Date.now() + waitMs, this.lastInfo, options.maxWaitMs),
-      );
+      return Promise.reject(this.refusal(waitMs, options.maxWaitMs));
     }
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<WindowSlot>((resolve, reject) => {
@@ -356,20 +357,18 @@ export function memoryAppTokenStore(): AppTokenStore {
   };
 }
 
+function noop(): void {}
+
 export function memoryLockStore(): LockStore {
   const tails = new Map<string, Promise<unknown>>();
   return {
     withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
       const before = tails.get(name) ?? Promise.resolve();
       const run = before.then(work, work);
-      const tail = run.then(
-        () => undefined,
-        () => undefined,
-      );
-      tails.set(name, tail);
-      void tail.then(() => {
+      const tail = run.then(noop, noop).then(() => {
         if (tails.get(name) === tail) tails.delete(name);
       });
+      tails.set(name, tail);
       return run;
     },
   };

@@ -23,7 +23,7 @@ export function safePath(template: unknown, params: Readonly<Record<string, unkn
       if (name === undefined) {
         if (!segment || DOT_SEGMENT.test(segment) || BAD_SEGMENT.test(segment)) {
           throw invalid(
-            'request path must carry no query (?), fragment (#), empty, dot (..) or encoded-slash segment: put params in `query`, path values in `params`',
+            'request path must carry no query (?), #, empty, dot or encoded-slash segment: use query and params',
           );
         }
         return segment;
@@ -35,7 +35,7 @@ export function safePath(template: unknown, params: Readonly<Record<string, unkn
           ? encodeURIComponent(value)
           : '';
       if (!encoded || DOT_SEGMENT.test(encoded)) {
-        throw invalid(`request param ${name} must be a non-empty string or finite number, not . or ..`, name);
+        throw invalid(`request param ${name} must be a string or number, not empty, . or ..`, name);
       }
       return encoded;
     });

@@ -100,7 +100,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
         error instanceof ConnectionError || (error instanceof TimeoutError && !call.signal?.aborted);
       if (!transient || !IDEMPOTENT.has(method) || retries >= call.maxRetries || sent >= bound) throw error;
       retries++;
-      await backoff(config, method, url, error, retries, call.signal);
+      await backoff(config, method, url, (error as Error).name, retries, call.signal);
       continue;
     }
     const { response } = answer;
@@ -149,7 +149,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     }
     if (RETRIED_STATUSES.has(status) && IDEMPOTENT.has(method) && retries < call.maxRetries && sent < bound) {
       retries++;
-      await backoff(config, method, url, new Error(`status ${status}`), retries, call.signal);
+      await backoff(config, method, url, `status ${status}`, retries, call.signal);
       continue;
     }
     return answer;
@@ -161,12 +161,11 @@ function backoff(
   config: LoopConfig,
   method: string,
   url: string,
-  error: unknown,
+  why: string,
   attempt: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-  const why = error instanceof Error ? (error.name === 'Error' ? error.message : error.name) : 'error';
   config.logger.debug(
     `${method} ${new URL(url).pathname}: ${why}, retry ${attempt} in ${Math.round(delay)} ms`,
   );

@@ -96,7 +96,7 @@ export function list<Item, Body>(
 ): PagePromise<Item, Body> {
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
-    (page) =>
+    (page, per) =>
       core.request<Body>({
         method: 'GET',
         path: () => {
@@ -104,12 +104,17 @@ export function list<Item, Body>(
           return typeof path === 'function' ? path() : path;
         },
         schema,
-        query: page === undefined ? query : { ...query, page },
+        query:
+          page === undefined && per === undefined
+            ? query
+            : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
         options,
         scope,
       }),
     items,
     params?.page ?? 1,
+    // A walk from a given page, or with a given size, keeps them.
+    params?.per !== undefined || params?.page !== undefined,
   );
 }
 
