@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /**
@@ -10,6 +11,22 @@ export const ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
   'testing/index': 'src/testing/index.ts',
   'testing/cli': 'src/testing/cli.ts',
+  'redis/index': 'src/redis/index.ts',
+};
+
+/**
+ * `price-catalog/redis` imports the main entry's module for every runtime value (the error
+ * classes). The ESM build keeps that import as written (one file per module); the CommonJS build
+ * bundles each entry, so there the import is kept as a require of the built main entry: both
+ * entry points share one copy of each class and `instanceof` holds across them.
+ */
+const redisSharesMainEntry: Plugin = {
+  name: 'redis-shares-main-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/]redis[\\/]/.test(args.importer) ? { path: '../index.cjs', external: true } : undefined,
+    );
+  },
 };
 
 const common: Options = {
@@ -18,7 +35,7 @@ const common: Options = {
   // Keep `node:http` as written: without the prefix browser bundlers try to resolve `http`.
   removeNodeProtocol: false,
   // Optional peers (loaded with a dynamic import only when used) and Node's own modules.
-  external: ['msw', 'msw/node', /^node:/],
+  external: ['msw', 'msw/node', 'ioredis', /^node:/],
   sourcemap: false,
 };
 
@@ -46,6 +63,7 @@ export default defineConfig([
     bundle: true,
     splitting: false,
     treeshake: true,
+    esbuildPlugins: [redisSharesMainEntry],
     outDir: 'dist',
     clean: false,
     dts: { entry: ENTRIES },

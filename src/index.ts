@@ -37,6 +37,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  CoordinationError,
   DailyLimitError,
   InternalServerError,
   InvalidRequestError,

@@ -1,0 +1,75 @@
+import type { CachedAnswer, CacheStore } from '../core/cache.js';
+import type { TokenStore, UserTokens } from '../core/user-auth.js';
+import type { Connection } from './connection.js';
+
+export interface RedisCacheOptions {
+  /**
+   * How long a stale answer is kept past its max-age, for revalidation with its ETag (a 304 costs
+   * a call but no body). Default 600 000 ms (10 minutes).
+   */
+  cacheStaleTtlMs?: number | undefined;
+}
+
+/**
+ * Cached answers in Redis, each with a TTL of its max-age plus the stale span. The keys the
+ * pipeline gives carry the principal, so one user's answers are never another's. A write deletes
+ * the entries it makes stale here, for every process at once.
+ */
+export function redisCacheStore(
+  connection: Connection,
+  prefix: string,
+  options: RedisCacheOptions = {},
+): CacheStore {
+  const staleTtl = options.cacheStaleTtlMs ?? 600_000;
+  const base = `${prefix}cache:`;
+  return {
+    async get(key) {
+      const raw = await connection.run('cache read', (c) => c.get(base + key));
+      return raw === null ? undefined : (JSON.parse(raw) as CachedAnswer);
+    },
+    async set(key, answer) {
+      const ttl = Math.max(1, Math.ceil(answer.maxAgeMs + staleTtl));
+      await connection.run('cache write', (c) => c.set(base + key, JSON.stringify(answer), 'PX', ttl));
+    },
+    async delete(key) {
+      await connection.run('cache delete', (c) => c.del(base + key));
+    },
+    async keys() {
+      // SCAN, not KEYS: it does not block Redis while it walks a large keyspace.
+      const found: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await connection.run('cache keys', (c) =>
+          c.scan(cursor, 'MATCH', `${escapeGlob(base)}*`, 'COUNT', 1000),
+        );
+        for (const key of batch) found.push(key.slice(base.length));
+        cursor = next;
+      } while (cursor !== '0');
+      return found;
+    },
+  };
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
+/**
+ * One user's tokens in Redis under `id` (your own user id: never a token), for
+ * `createClient({ ..., tokenStore })` or `app.forUser({ tokenStore })`. Every process serving the
+ * user reads the pair the last refresh wrote.
+ */
+export function redisTokenStore(connection: Connection, prefix: string, id: string): TokenStore {
+  const key = `${prefix}user-tokens:${id}`;
+  return {
+    async get() {
+      const raw = await connection.run('user tokens read', (c) => c.get(key));
+      return raw === null ? undefined : (JSON.parse(raw) as UserTokens);
+    },
+    async set(tokens) {
+      await connection.run('user tokens write', (c) =>
+        tokens === undefined ? c.del(key) : c.set(key, JSON.stringify(tokens)),
+      );
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
+import { CoordinationError } from '../index.js';
+
+/** The commands the stores use, as ioredis spells them. */
+interface RedisClientLike {
+  evalsha(sha: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>;
+  del(...keys: string[]): Promise<number>;
+  scan(cursor: string | number, ...args: (string | number)[]): Promise<[string, string[]]>;
+  quit(): Promise<unknown>;
+}
+
+export interface ConnectionOptions {
+  /** `redis://[:password@]host:port[/db]` (or `rediss://`): the stores make and own an ioredis client. */
+  url?: string | undefined;
+  /**
+   * Your own ioredis client, `Redis` or `Cluster` (you close it; listen to its `error` events, as
+   * ioredis asks of every client).
+   */
+  client?: Redis | Cluster | undefined;
+  /** Longest wait for one Redis answer before the call fails with CoordinationError. Default 2000 ms. */
+  commandTimeoutMs?: number | undefined;
+  /** Extra ioredis options for the client made from `url`. */
+  redisOptions?: RedisOptions | undefined;
+}
+
+/** One Lua script, run by its SHA1 (one round trip), loaded on the first NOSCRIPT. */
+export interface Script {
+  readonly source: string;
+  readonly sha: string;
+}
+
+export function script(source: string): Script {
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+/**
+ * The Redis client and the one place every store talks to it: each command is bounded in time
+ * and every failure becomes a CoordinationError (without the command's arguments, which may
+ * carry a token).
+ */
+export class Connection {
+  private client: RedisClientLike | Promise<RedisClientLike> | undefined;
+  private readonly owned: boolean;
+  private lastError: Error | undefined;
+  private closed = false;
+  /** Scripts Redis has run for us (so EVALSHA will not answer NOSCRIPT, barring a restart). */
+  private readonly loaded = new Set<string>();
+  readonly timeoutMs: number;
+
+  constructor(private readonly options: ConnectionOptions) {
+    if ((options.url === undefined) === (options.client === undefined)) {
+      throw new TypeError('redisCoordination: give exactly one of `url` or `client`');
+    }
+    this.client = options.client as RedisClientLike | undefined;
+    this.owned = options.client === undefined;
+    this.timeoutMs = options.commandTimeoutMs ?? 2000;
+  }
+
+  /** Runs one command against Redis, bounded by the command timeout. */
+  async run<T>(what: string, command: (client: RedisClientLike) => Promise<T>): Promise<T> {
+    if (this.closed) throw new CoordinationError(`Redis ${what} failed: the coordination was closed`);
+    // Loading ioredis (once) is local work, not Redis answering: the bound starts after it.
+    const client = await this.connect();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const why = this.lastError ? ` (last connection error: ${this.lastError.message})` : '';
+        reject(new CoordinationError(`Redis did not answer ${what} within ${this.timeoutMs} ms${why}`));
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([command(client), timeout]);
+    } catch (error) {
+      if (error instanceof CoordinationError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // ioredis errors carry the command and its arguments (a stored token, say): the cause keeps
+      // only the name and message.
+      const cause = new Error(message);
+      cause.name = error instanceof Error ? error.name : 'Error';
+      throw new CoordinationError(`Redis ${what} failed: ${message}`, { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs a Lua script by SHA, sending its source once when Redis does not know it yet. */
+  eval(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
+    return this.run(what, async (client) => {
+      try {
+        const result = await client.evalsha(s.sha, keys.length, ...keys, ...args);
+        this.loaded.add(s.sha);
+        return result;
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        this.loaded.delete(s.sha);
+        const result = await client.eval(s.source, keys.length, ...keys, ...args);
+        this.loaded.add(s.sha);
+        return result;
+      }
+    });
+  }
+
+  /**
+   * Runs a script without making the caller wait, where that keeps the order of commands: once
+   * Redis knows the script, the command goes out at once on the one connection, ahead of any
+   * command issued after it. Until then (a NOSCRIPT would send it again later) the caller may wait
+   * for it. It never rejects (callers may not await it): a failure is not lost, the next awaited
+   * command meets the same Redis and fails the call.
+   */
+  send(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<void> | undefined {
+    const sent = this.eval(what, s, keys, args).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.loaded.has(s.sha) ? undefined : sent;
+  }
+
+  /** Closes the client this connection made (a client you gave stays yours). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (!this.owned || this.client === undefined) return;
+    const client = await this.client;
+    await client.quit().catch(() => undefined);
+  }
+
+  private async connect(): Promise<RedisClientLike> {
+    if (this.client === undefined) this.client = this.create();
+    return this.client;
+  }
+
+  private async create(): Promise<RedisClientLike> {
+    // ioredis is an optional peer dependency: loaded only when the stores make their own client.
+    let Client: typeof Redis;
+    try {
+      ({ Redis: Client } = await import('ioredis'));
+    } catch (error) {
+      this.client = undefined;
+      throw new CoordinationError(
+        'redisCoordination({ url }) needs the ioredis package: npm install ioredis (or pass your own `client`)',
+        { cause: error },
+      );
+    }
+    const client = new Client(this.options.url as string, {
+      // Commands wait for a reconnect no longer than our own bound; the bound answers the caller.
+      commandTimeout: this.timeoutMs,
+      maxRetriesPerRequest: 1,
+      // Reconnect for ever, at most every 2 s: calls fail fast meanwhile and work again after.
+      retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
+      ...this.options.redisOptions,
+    });
+    // Without a listener ioredis reports every connection error as unhandled; the calls that
+    // needed Redis get a CoordinationError instead, naming the last connection error.
+    client.on('error', (error: Error) => {
+      this.lastError = error;
+    });
+    client.on('ready', () => {
+      this.lastError = undefined;
+    });
+    return client as unknown as RedisClientLike;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `price-catalog/redis`: the stores of one application on Redis, shared by every process.
+ *
+ *   const coordination = redisCoordination({ url: 'redis://127.0.0.1:6379', prefix: 'shop-a:' });
+ *   const client = createClient({ clientId, clientSecret, coordination });
+ *
+ * Node only. Runtime values come from the main entry (`../index.js`), never from core modules
+ * directly, so the build keeps one copy of the error classes for both entry points.
+ */
+import type { CacheStore } from '../core/cache.js';
+import type { Coordination } from '../core/stores.js';
+import type { TokenStore } from '../core/user-auth.js';
+import { redisBudgetStore } from './budget.js';
+import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
+import { Connection, type ConnectionOptions } from './connection.js';
+import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
+import { redisWindowStore } from './window.js';
+
+export interface RedisCoordinationOptions extends ConnectionOptions, LockOptions, RedisCacheOptions {
+  /**
+   * Put before every key, to keep applications (or environments) apart on one Redis.
+   * Default `price-catalog:`.
+   */
+  prefix?: string | undefined;
+  /** Share cached answers through Redis too (default true); false keeps each process's own cache. */
+  cache?: boolean | undefined;
+}
+
+export interface RedisCoordination extends Coordination {
+  readonly cache: CacheStore | undefined;
+  /** A user's tokens in Redis under your own id for the user (never a token). */
+  tokenStore(userId: string): TokenStore;
+  /** Closes the Redis client made from `url` (a client you passed stays open). */
+  close(): Promise<void>;
+}
+
+/**
+ * Budget, rate windows, application token, locks and cache of one application, shared through
+ * Redis by every client given it, in any process. Redis failing (down, slow, a script error)
+ * fails the call with CoordinationError within `commandTimeoutMs` (default 2 s); nothing is sent
+ * without the shared count.
+ */
+export function redisCoordination(options: RedisCoordinationOptions): RedisCoordination {
+  const connection = new Connection(options);
+  const prefix = options.prefix ?? 'price-catalog:';
+  const locks = redisLockStore(connection, prefix, options);
+  return {
+    budget: redisBudgetStore(connection, prefix),
+    windows: redisWindowStore(connection, prefix),
+    appTokens: redisAppTokenStore(connection, prefix, locks),
+    locks,
+    cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),
+    tokenStore: (userId) => redisTokenStore(connection, prefix, userId),
+    close: () => connection.close(),
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { AccessToken } from '../core/auth.js';
+import type { AppTokenStore, LockStore } from '../core/stores.js';
+import { CoordinationError } from '../index.js';
+import { type Connection, script } from './connection.js';
+
+/** Deletes the lock only while we still hold it (a lock that expired may be someone else's now). */
+const UNLOCK = script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+/** Extends the lock only while we still hold it. */
+const EXTEND = script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+
+export interface LockOptions {
+  /** A lock held by a process that died frees itself after this. Default 10 000 ms. */
+  lockTtlMs?: number | undefined;
+  /** Longest wait for a lock held by another process, then CoordinationError. Default 15 000 ms. */
+  lockWaitMs?: number | undefined;
+}
+
+/**
+ * One holder at a time across processes: SET NX PX with a random owner, extended while the work
+ * runs, deleted by a compare-and-delete. Waiters look again every 20–100 ms. Written by hand
+ * rather than with redlock: one Redis, one key, and no clock-drift quorum to compute.
+ */
+export function redisLockStore(connection: Connection, prefix: string, options: LockOptions = {}): LockStore {
+  const ttl = options.lockTtlMs ?? 10_000;
+  const maxWait = options.lockWaitMs ?? 15_000;
+  return {
+    async withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const key = `${prefix}lock:${name}`;
+      const owner = randomUUID();
+      const giveUpAt = Date.now() + maxWait;
+      for (let delay = 20; ; delay = Math.min(delay * 1.5, 100)) {
+        const taken = await connection.run('lock', (c) => c.set(key, owner, 'PX', ttl, 'NX'));
+        if (taken === 'OK') break;
+        if (Date.now() + delay > giveUpAt) {
+          throw new CoordinationError(
+            `The lock "${name}" was held by another process for over ${maxWait} ms`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+      }
+      const renew = setInterval(() => {
+        connection.eval('lock extend', EXTEND, [key], [owner, ttl]).catch(() => undefined);
+      }, ttl / 3);
+      renew.unref?.();
+      try {
+        return await work();
+      } finally {
+        clearInterval(renew);
+        await connection.eval('unlock', UNLOCK, [key], [owner]).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** A token is renewed this long before it expires, so no call goes out with one about to end. */
+const EARLY_MS = 30_000;
+
+interface StoredToken {
+  value: string;
+  expiresAt?: number | undefined;
+  scopes?: readonly string[] | undefined;
+  principal: string;
+}
+
+/**
+ * The application token in Redis: every process reads it; one (holding the lock) obtains a new
+ * one while the others wait and then read it. In-process callers share one read or one lock.
+ */
+export function redisAppTokenStore(connection: Connection, prefix: string, locks: LockStore): AppTokenStore {
+  const key = (app: string): string => `${prefix}app-token:${app}`;
+  const pending = new Map<string, Promise<AccessToken>>();
+
+  const read = async (app: string, rejected: AccessToken | undefined): Promise<AccessToken | undefined> => {
+    const raw = await connection.run('app token read', (c) => c.get(key(app)));
+    if (raw === null) return undefined;
+    const token = JSON.parse(raw) as StoredToken;
+    if (token.expiresAt !== undefined && token.expiresAt - EARLY_MS <= Date.now()) return undefined;
+    if (rejected !== undefined && token.value === rejected.value) return undefined;
+    return token;
+  };
+
+  const fetchOrObtain = async (
+    app: string,
+    obtain: () => Promise<AccessToken>,
+    rejected: AccessToken | undefined,
+  ): Promise<AccessToken> => {
+    const found = await read(app, rejected);
+    if (found) return found;
+    return locks.withLock(`app-token:${app}`, async () => {
+      // Another process may have obtained one while we waited for the lock.
+      const again = await read(app, rejected);
+      if (again) return again;
+      const token = await obtain();
+      const stored: StoredToken = {
+        value: token.value,
+        expiresAt: token.expiresAt,
+        scopes: token.scopes,
+        principal: token.principal,
+      };
+      const ttl = token.expiresAt === undefined ? undefined : token.expiresAt - Date.now();
+      await connection.run('app token write', (c) =>
+        ttl !== undefined && ttl > 0
+          ? c.set(key(app), JSON.stringify(stored), 'PX', Math.ceil(ttl))
+          : c.set(key(app), JSON.stringify(stored)),
+      );
+      return token;
+    });
+  };
+
+  return {
+    get(app, obtain, rejected) {
+      const flight = `${app}\n${rejected?.value ?? ''}`;
+      let promise = pending.get(flight);
+      if (promise === undefined) {
+        promise = fetchOrObtain(app, obtain, rejected).finally(() => pending.delete(flight));
+        pending.set(flight, promise);
+      }
+      return promise;
+    },
+    async clear(app) {
+      await connection.run('app token clear', (c) => c.del(key(app)));
+    },
+  };
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import type { RateLimitInfo } from '../core/headers.js';
+import type { WindowAcquireOptions, WindowSlot, WindowStore } from '../core/stores.js';
+import { AbortError, RateLimitError } from '../index.js';
+import { type Connection, script } from './connection.js';
+
+/** Margin past the announced reset before calls go again (the server's clock and ours differ). */
+const RESET_MARGIN_MS = 250;
+/** Waiters leave at a random point of this span after the reset, not all in the same millisecond. */
+const RESET_JITTER_MS = 100;
+/** A waiter looks again at least this often: its place is a lease, and Redis failing is noticed. */
+const POLL_MAX_MS = 1000;
+/** A waiter that stopped looking (its process died) loses its place after this. */
+const LEASE_MS = 3000;
+/** A call sent while the limit is unknown holds the window alone for at most this long. */
+const PROBE_MS = 30_000;
+/** One window of the API (100 calls per minute): assumed when no answer tells the reset. */
+const WINDOW_MS = 60_000;
+/** Window state outlives the last call by this much. */
+const STATE_TTL_MS = 86_400_000;
+
+/*
+ * Why scripts of our own rather than a rate-limiter library: the window is not a counter we own
+ * but the server's, told by each answer's X-RateLimit-Remaining / -Reset. Following it means
+ * comparing an answer's reset with the window we count in, discounting the calls sent after it
+ * (its sequence number), ignoring answers from a window that ran out, and handing room to waiters
+ * in arrival order. rate-limiter-flexible and its peers count our own consumption in fixed or
+ * sliding windows of a set length; none can take a remaining count or a reset time from outside,
+ * so each of these steps has to run atomically inside Redis, as a script, with the same rules as
+ * the in-memory TokenWindow (src/core/rate-limit.ts).
+ *
+ * Keys of one token share a hash tag, so the scripts also run on Redis Cluster.
+ * State (hash): limit, remaining, resetAt (ms, 0 = unknown), expiredAt, known, probe (ms the probe
+ * expires, 0 = none), probeSeq, sent (sequence of calls sent), ticket, lastLimit/lastRemaining/
+ * lastReset. Waiters: a sorted set by arrival ticket, and one by lease end.
+ */
+const STATE = `
+local h = KEYS[1]
+local now = tonumber(ARGV[1])
+local st = redis.call('HMGET', h, 'limit', 'remaining', 'resetAt', 'expiredAt', 'known', 'probe', 'sent')
+local limit = tonumber(st[1]) or tonumber(ARGV[2])
+local remaining = tonumber(st[2]) or limit
+local resetAt = tonumber(st[3]) or 0
+local expiredAt = tonumber(st[4]) or 0
+local known = st[5] == '1'
+local probe = tonumber(st[6]) or 0
+local sent = tonumber(st[7]) or 0
+local function save()
+  redis.call('HSET', h, 'limit', limit, 'remaining', remaining, 'resetAt', resetAt, 'expiredAt', expiredAt,
+    'known', known and '1' or '0', 'probe', probe, 'sent', sent)
+  redis.call('PEXPIRE', h, ${STATE_TTL_MS})
+end
+`;
+
+/**
+ * KEYS: state, waiters by ticket, waiters by lease. ARGV: now, assumed limit, waiter id, deadline
+ * (now + maxWait), margin, probe ms, lease ms, one window ms.
+ * Returns {1, seq} taken; {0, wait ms} wait and ask again; {2, reset ms, last limit, remaining,
+ * reset} the wait would pass the deadline (the waiter has left).
+ */
+const ACQUIRE = script(`${STATE}
+local q, ql = KEYS[2], KEYS[3]
+local id = ARGV[3]
+local deadline = tonumber(ARGV[4])
+local margin = tonumber(ARGV[5])
+-- The window ran out: a full one starts, and answers about the old one are ignored from now on.
+if resetAt > 0 and now >= resetAt + margin then
+  if resetAt > expiredAt then expiredAt = resetAt end
+  remaining = limit
+  resetAt = 0
+end
+-- A probe whose answer never came (its process died) stops holding the window.
+if probe > 0 and now >= probe then probe = 0 end
+-- Waiters whose lease ran out (they gave up or their process died) lose their place.
+local gone = redis.call('ZRANGEBYSCORE', ql, '-inf', now)
+if #gone > 0 then
+  redis.call('ZREM', q, unpack(gone))
+  redis.call('ZREM', ql, unpack(gone))
+end
+local rank = redis.call('ZRANK', q, id)
+local ahead = rank or redis.call('ZCARD', q)
+-- Room for this call after the waiters ahead of it have taken theirs; while the limit is
+-- unknown, one call goes alone and the others wait for its answer.
+if remaining > ahead and probe == 0 and (known or ahead == 0) then
+  remaining = remaining - 1
+  sent = sent + 1
+  if not known then
+    probe = now + tonumber(ARGV[6])
+    redis.call('HSET', h, 'probeSeq', sent)
+  end
+  if rank then
+    redis.call('ZREM', q, id)
+    redis.call('ZREM', ql, id)
+  end
+  save()
+  return {1, sent}
+end
+-- Otherwise wait: for the probe's answer (bounded by the probe's own timeout), or for the reset
+-- when the waiters ahead take all the room left (bounded by maxWaitMs). Waiters look again soon
+-- while an answer may tell more.
+local wait = 25
+if known and remaining <= ahead and probe == 0 then
+  local waitFor = tonumber(ARGV[8])
+  if resetAt > 0 then waitFor = resetAt + margin - now end
+  -- A window just opened has no known reset until its first answer: wait for that answer, as
+  -- long as the deadline allows.
+  if (resetAt > 0 and now + waitFor > deadline) or (resetAt == 0 and now >= deadline) then
+    if rank then
+      redis.call('ZREM', q, id)
+      redis.call('ZREM', ql, id)
+    end
+    save()
+    local last = redis.call('HMGET', h, 'lastLimit', 'lastRemaining', 'lastReset')
+    return {2, resetAt > 0 and resetAt or now + waitFor, last[1], last[2], last[3]}
+  end
+  if resetAt > 0 then wait = waitFor else wait = 75 end
+end
+if not rank then
+  redis.call('ZADD', q, redis.call('HINCRBY', h, 'ticket', 1), id)
+end
+redis.call('ZADD', ql, now + tonumber(ARGV[7]), id)
+redis.call('PEXPIRE', q, ${STATE_TTL_MS})
+redis.call('PEXPIRE', ql, ${STATE_TTL_MS})
+save()
+return {0, wait}
+`);
+
+/** KEYS: state, waiters by ticket, waiters by lease. ARGV: waiter id. */
+const LEAVE = script(`
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+return 1
+`);
+
+/**
+ * An answer to the call `seq`: follow the server's count (the rules of the in-memory window).
+ * KEYS: state. ARGV: now, _, seq, has headers (0/1), limit, remaining, reset ms, one window ms.
+ */
+const ANSWERED = script(`${STATE}
+local seq = tonumber(ARGV[3])
+local first = not known
+known = true
+probe = 0
+if ARGV[4] == '1' then
+  local infoLimit, infoRemaining, infoReset = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+  redis.call('HSET', h, 'lastLimit', infoLimit, 'lastRemaining', infoRemaining, 'lastReset', infoReset)
+  limit = infoLimit
+  -- A late answer from a window that has already run out (or runs out now, while we count in
+  -- one we know) says nothing about the current one.
+  local stale = infoReset > 0 and (infoReset <= expiredAt or (infoReset <= now and resetAt > 0))
+  if not stale then
+    -- A reset unknown, past, or further ahead than two windows is not believed: one window from now.
+    if infoReset <= now or infoReset > now + 2 * tonumber(ARGV[8]) then infoReset = now + tonumber(ARGV[8]) end
+    -- Calls sent after this one may have reached the server already and are not in its count.
+    local serverRemaining = math.max(0, infoRemaining - (sent - seq))
+    if first or (resetAt ~= 0 and infoReset > resetAt) then
+      -- The first answer, or a window we did not open: the server's count decides.
+      resetAt = infoReset
+      remaining = serverRemaining
+    else
+      -- The window we count in: the lower of our count (exact for our calls) and the server's
+      -- (which also has other processes' calls) is safe.
+      if resetAt == 0 then resetAt = infoReset end
+      remaining = math.min(remaining, serverRemaining)
+    end
+  end
+end
+save()
+return 1
+`);
+
+/** The server's rate-limit 403: nothing more goes until its reset. ARGV: now, _, has info, reset ms, one window ms, limit, remaining. */
+const EXHAUSTED = script(`${STATE}
+known = true
+probe = 0
+remaining = 0
+local told = tonumber(ARGV[4])
+local window = tonumber(ARGV[5])
+local ends = now + window
+if ARGV[3] == '1' then redis.call('HSET', h, 'lastLimit', ARGV[6], 'lastRemaining', ARGV[7], 'lastReset', told) end
+if ARGV[3] == '1' and told > now then ends = math.min(told, now + 2 * window) end
+if ends > resetAt then resetAt = ends end
+save()
+return 1
+`);
+
+/** No answer came: the probe (if it was this call) stops holding the window. ARGV: now, _, seq. */
+const RELEASE = script(`
+local probeSeq = redis.call('HGET', KEYS[1], 'probeSeq')
+if probeSeq == ARGV[3] then redis.call('HSET', KEYS[1], 'probe', 0) end
+return 1
+`);
+
+export function redisWindowStore(connection: Connection, prefix: string): WindowStore {
+  const keys = (token: string): string[] => {
+    const tag = `{${token}}`;
+    return [`${prefix}window:${tag}`, `${prefix}window-waiters:${tag}`, `${prefix}window-leases:${tag}`];
+  };
+
+  const slot = (token: string, seq: number): WindowSlot => {
+    const [state] = keys(token) as [string];
+    return {
+      seq,
+      // The answer updates the window without holding the caller: see Connection.send.
+      answered: (info) =>
+        connection.send(
+          'rate window answer',
+          ANSWERED,
+          [state],
+          info
+            ? [Date.now(), 0, seq, 1, info.limit, info.remaining, info.reset * 1000, WINDOW_MS]
+            : [Date.now(), 0, seq, 0, 0, 0, 0, WINDOW_MS],
+        ),
+      exhausted: (info) =>
+        connection.send(
+          'rate window exhausted',
+          EXHAUSTED,
+          [state],
+          info
+            ? [Date.now(), 0, 1, info.reset * 1000, WINDOW_MS, info.limit, info.remaining]
+            : [Date.now(), 0, 0, 0, WINDOW_MS, 0, 0],
+        ),
+      // The call may have reached the server (a timeout, a reset connection): its place is not
+      // given back, which can only leave the window less used, never over (as in memory).
+      release: () => connection.send('rate window release', RELEASE, [state], [Date.now(), 0, seq]),
+    };
+  };
+
+  return {
+    async acquire(token, assumedLimit, options: WindowAcquireOptions) {
+      const id = randomUUID();
+      const tokenKeys = keys(token);
+      const deadline = Date.now() + options.maxWaitMs;
+      const leave = (): Promise<unknown> =>
+        connection.eval('rate window leave', LEAVE, tokenKeys, [id]).catch(() => undefined);
+      for (;;) {
+        if (options.signal?.aborted) {
+          await leave();
+          throw abortError(options.signal);
+        }
+        const [code, value, ...last] = (await connection.eval('rate window', ACQUIRE, tokenKeys, [
+          Date.now(),
+          assumedLimit,
+          id,
+          deadline,
+          RESET_MARGIN_MS,
+          PROBE_MS,
+          LEASE_MS,
+          WINDOW_MS,
+        ])) as [number, number, ...(string | null)[]];
+        if (code === 1) return slot(token, value);
+        if (code === 2) throw waitRefused(value, lastInfo(last), options.maxWaitMs);
+        const wait = value > 25 ? value + Math.random() * RESET_JITTER_MS : 10 + Math.random() * 20;
+        try {
+          await sleep(Math.min(wait, POLL_MAX_MS), options.signal);
+        } catch (error) {
+          await leave();
+          throw error;
+        }
+      }
+    },
+    async last(token) {
+      const [state] = keys(token) as [string];
+      const values = (await connection.run('rate window read', (c) =>
+        c.eval("return redis.call('HMGET', KEYS[1], 'lastLimit', 'lastRemaining', 'lastReset')", 1, state),
+      )) as (string | null)[];
+      return lastInfo(values);
+    },
+  };
+}
+
+function lastInfo(values: (string | null)[]): RateLimitInfo | undefined {
+  const [limit, remaining, reset] = values.map((v) =>
+    v === null || v === undefined ? Number.NaN : Number(v),
+  );
+  if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  return { limit: limit as number, remaining: remaining as number, reset: (reset ?? 0) / 1000 };
+}
+
+/** The wait would end past maxWaitMs: nothing was sent (as the in-memory window refuses it). */
+function waitRefused(
+  resetAt: number,
+  rateLimit: RateLimitInfo | undefined,
+  maxWaitMs: number,
+): RateLimitError {
+  const resetsAt = new Date(resetAt);
+  return new RateLimitError({
+    status: 403,
+    method: 'GET',
+    url: '(not sent)',
+    headers: new Headers(),
+    body: {
+      message: `Rate limit reached; the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms). The call was not sent.`,
+    },
+    rateLimit,
+    resetsAt,
+    sent: false,
+  });
+}
+
+function abortError(signal: AbortSignal): AbortError {
+  const reason: unknown = signal.reason;
+  const detail = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
+  return new AbortError(`The request was aborted${detail}`, { cause: reason });
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

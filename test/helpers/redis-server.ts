@@ -1,0 +1,97 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer, Socket } from 'node:net';
+
+/** A throwaway redis-server on a free loopback port, with no persistence. */
+export interface RedisServer {
+  readonly port: number;
+  readonly url: string;
+  /** Stops the server (as a crash would); `start()` brings it back on the same port, empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+let checked = false;
+
+/**
+ * Starts redis-server (installing it first where `scripts/system-deps.mjs` can, or failing with a
+ * message naming the package to install: never a silent skip).
+ */
+export async function startRedis(): Promise<RedisServer> {
+  if (!checked) {
+    execFileSync(process.execPath, ['scripts/system-deps.mjs', 'redis-server'], { stdio: 'inherit' });
+    checked = true;
+  }
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const server: RedisServer = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--loglevel',
+          'warning',
+        ],
+        { stdio: 'ignore' },
+      );
+      await waitForPort(port, 5000);
+    },
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGKILL');
+      });
+    },
+  };
+  await server.start();
+  return server;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, withinMs: number): Promise<void> {
+  const giveUpAt = Date.now() + withinMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => {
+        socket.write('PING\r\n');
+      });
+      socket.once('data', (data) => {
+        socket.destroy();
+        resolve(data.toString().startsWith('+PONG'));
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.connect(port, '127.0.0.1');
+    });
+    if (ok) return;
+    if (Date.now() > giveUpAt)
+      throw new Error(`redis-server did not answer on port ${port} within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
