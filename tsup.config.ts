@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'testing/cli': 'src/testing/cli.ts',
+    cli: 'src/cli/bin.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
