@@ -9,8 +9,9 @@ import {
 import { DailyBudget, type DailyUsage } from './core/budget.js';
 import { type CacheStore, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { InvalidRequestError } from './core/errors.js';
+import { HookRunner, type Hooks } from './core/hooks.js';
 import { HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { consoleLogger, type Logger } from './core/logger.js';
+import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
@@ -50,8 +51,23 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
   validation?: ValidationMode | undefined;
-  /** Receives warnings and debug lines; never tokens or secrets. Default: warnings to the console. */
+  /**
+   * What the SDK logs: `off`, `error`, `warn` (default), `info` (retries and waits) or `debug` (a
+   * line per request and answer). Default: the `PRICE_CATALOG_LOG` environment variable, else `warn`.
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Where log lines go (`console`, pino, winston: anything with error/warn/info/debug methods).
+   * Every line is redacted first: no token or secret reaches it. Default: the console, on stderr
+   * in Node.
+   */
   logger?: Logger | undefined;
+  /**
+   * `onRequest`, `onResponse` and `onError`, called for every HTTP request to the API: to add
+   * headers, trace or time requests. They never see the token, and cannot skip the daily budget
+   * or the rate-limit window. See docs/observability.md.
+   */
+  hooks?: Hooks | undefined;
   /** Headers added to every API request. */
   headers?: Record<string, string> | undefined;
   /**
@@ -238,15 +254,22 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   if (!(Number.isInteger(rateLimit) && rateLimit > 0))
     throw invalidOption('rateLimit', 'must be a positive integer');
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
+  if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
+    throw invalidOption('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
+  }
+  const log = createLog(options);
+  const hooks = HookRunner.create(checkHooks(options.hooks));
+  // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
+  const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const budget = new DailyBudget(dailyLimit);
-  const tokens = tokenProvider(options, fetchImpl);
+  const tokens = tokenProvider(options, authFetch);
   const session =
     options.clientId && options.clientSecret && options.authUrl
       ? new UserAuth({
           authUrl: checkUrl('authUrl', options.authUrl),
           clientId: options.clientId,
           clientSecret: options.clientSecret,
-          fetch: fetchImpl,
+          fetch: authFetch,
           tokenStore: options.tokenStore,
           onTokens: options.onTokens,
         })
@@ -263,7 +286,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     vendor: options.vendor ?? 'skroutz',
     tokenTransport,
     validation,
-    logger: options.logger ?? consoleLogger,
+    logger: log,
+    hooks,
     headers: options.headers ?? {},
     tokens: session ? sessionOrApp(session, tokens) : tokens,
     deadline: options.deadline,
@@ -379,6 +403,19 @@ function tokenProvider(options: ClientOptions, fetchImpl: typeof fetch): TokenPr
     clientSecret: options.clientSecret,
     fetch: fetchImpl,
   });
+}
+
+function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
+  for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
+    const value: unknown = hooks[name];
+    const fns = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    if (!fns.every((fn) => typeof fn === 'function')) {
+      throw invalidOption('hooks', `${name} must be a function or an array of functions`);
+    }
+  }
+  return hooks;
 }
 
 function checkUrl(name: string, value: string | undefined): string {

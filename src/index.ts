@@ -52,8 +52,20 @@ export {
   type ValidationIssue,
 } from './core/errors.js';
 export type { RateLimitInfo } from './core/headers.js';
+export {
+  HookError,
+  type HookFailure,
+  type HookName,
+  type HookRequest,
+  type HookRequestKind,
+  type HookResponse,
+  type Hooks,
+  type OnErrorHook,
+  type OnRequestHook,
+  type OnResponseHook,
+} from './core/hooks.js';
 export type { HttpMethod, RequestOptions } from './core/http.js';
-export type { Logger } from './core/logger.js';
+export type { Logger, LogLevel } from './core/logger.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
 export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';

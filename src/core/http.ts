@@ -19,10 +19,12 @@ import {
   InternalServerError,
   InvalidRequestError,
   isRateLimitBody,
+  PriceCatalogError,
   TimeoutError,
 } from './errors.js';
-import { parseRateLimit } from './headers.js';
-import type { Logger } from './logger.js';
+import { parseRateLimit, type RateLimitInfo } from './headers.js';
+import type { HookRequestKind, HookRunner } from './hooks.js';
+import type { Log } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import { type OnRateLimit, type RateLimitEvent, TokenWindow } from './rate-limit.js';
 import { isRedirect, nextHop, PermanentRedirects } from './redirects.js';
@@ -61,7 +63,10 @@ export interface CoreConfig {
   vendor: string;
   tokenTransport: 'header' | 'query';
   validation: ValidationMode;
-  logger: Logger;
+  /** The log at its level: a method is undefined while its level is off. */
+  logger: Log;
+  /** onRequest / onResponse / onError; undefined when none is set. */
+  hooks: HookRunner | undefined;
   headers: Record<string, string>;
   tokens: TokenProvider;
   maxRetries: number;
@@ -108,6 +113,8 @@ interface Call {
   token: AccessToken;
   replayed: boolean;
   etag: string | undefined;
+  /** 1 for the first try, then one more per retry (for hooks and logs). */
+  attempt: number;
 }
 
 const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
@@ -145,7 +152,9 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline?.signal ?? options.signal);
     } catch (error) {
-      throw deadline?.explain(error) ?? error;
+      const failure = deadline?.explain(error) ?? error;
+      if (this.config.logger.info) logFailure(this.config.logger, spec.method, failure);
+      throw failure;
     } finally {
       deadline?.dispose();
     }
@@ -180,6 +189,7 @@ export class HttpCore {
       token,
       replayed: false,
       etag: undefined,
+      attempt: 0,
     };
 
     const store = this.config.cache;
@@ -191,6 +201,7 @@ export class HttpCore {
     const stored = key ? await store?.get(key) : undefined;
     if (stored && mode === 'default' && isFresh(stored)) {
       // Within max-age: no request at all.
+      this.config.logger.debug?.(`${call.method} ${url}: fresh in the cache, not sent`);
       return this.finish(call, stored.body, cachedResponse(stored, url, 'fresh'), undefined);
     }
     call.etag = stored?.etag;
@@ -228,14 +239,16 @@ export class HttpCore {
    * error answer is thrown here, so that p-retry's shouldRetry (retryAfter) decides on it.
    */
   private async attempt(call: Call): Promise<{ response: Response; body: unknown; size: number }> {
-    let response = await this.exchange(call);
+    call.attempt++;
+    let response = await this.exchange(call, call.attempt > 1 ? 'retry' : 'first');
     if (response.status === 401 && !call.replayed) {
       call.replayed = true;
       const renewed = await this.config.tokens.renew(call.token, call.signal);
       if (renewed) {
         await response.body?.cancel();
         call.token = renewed;
-        response = await this.exchange(call);
+        this.config.logger.debug?.(`${call.method} ${call.url}: 401, replaying once with a renewed token`);
+        response = await this.exchange(call, 'replay');
       }
     }
     const [body, size] = await readBody(response);
@@ -259,10 +272,16 @@ export class HttpCore {
       error instanceof ConnectionError ||
       (error instanceof TimeoutError && !call.signal?.aborted) ||
       (error instanceof InternalServerError && RETRIED_STATUSES.has(error.status));
-    if (!transient || !IDEMPOTENT.has(call.method)) return false;
+    if (!transient || !IDEMPOTENT.has(call.method)) {
+      if (transient)
+        this.config.logger.debug?.(
+          `${call.method} ${call.url}: ${error.name}, not retried (${call.method} is not idempotent)`,
+        );
+      return false;
+    }
     const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attemptNumber - 1));
-    this.config.logger.debug(
-      `${call.method} ${call.path}: ${error.name}, retry ${attemptNumber} in ${Math.round(delay)} ms`,
+    this.config.logger.info?.(
+      `${call.method} ${call.url}: ${error.name}${error instanceof InternalServerError ? ` ${error.status}` : ''}, retry ${attemptNumber} in ${Math.round(delay)} ms`,
     );
     await sleep(delay, call.signal);
     return true;
@@ -272,10 +291,10 @@ export class HttpCore {
    * Sends the call, following redirects, and waits out rate-limit 403s (up to a bound): the server's
    * `{ message }` 403 means this token's window is used up until X-RateLimit-Reset.
    */
-  private async exchange(call: Call): Promise<Response> {
+  private async exchange(call: Call, kind: HookRequestKind): Promise<Response> {
     let reason: RateLimitEvent['reason'] = 'window';
     for (let waits = 0; ; waits++) {
-      const response = await this.follow(call, reason);
+      const response = await this.follow(call, reason, waits > 0 ? 'rate-limit' : kind);
       if (response.status !== 403 || waits >= MAX_RATE_LIMIT_WAITS) return response;
       if (!isRateLimitBody((await readBody(response.clone()))[0])) return response;
       const window = this.window(call.token);
@@ -283,6 +302,9 @@ export class HttpCore {
       window.exhausted(rateLimit);
       const event = { reason: '403' as const, waitMs: window.waitMs(), rateLimit };
       if (this.config.onRateLimit?.(event) === false) return response;
+      this.config.logger.info?.(
+        `${call.method} ${call.url}: rate-limit 403, waiting ${Math.round(event.waitMs)} ms for the window (${waits + 1} of ${MAX_RATE_LIMIT_WAITS})`,
+      );
       await response.body?.cancel();
       reason = '403';
     }
@@ -292,13 +314,24 @@ export class HttpCore {
    * 301/308: follow and remember; 302/307: repeat verbatim at Location; 303: GET. At most
    * MAX_REDIRECTS hops; a loop is a RedirectError. Each hop is a call the server counts.
    */
-  private async follow(call: Call, reason: RateLimitEvent['reason']): Promise<Response> {
+  private async follow(
+    call: Call,
+    reason: RateLimitEvent['reason'],
+    kind: HookRequestKind,
+  ): Promise<Response> {
     let method = call.method;
     let body = call.body;
     let current = this.permanent.resolve(call.url);
     const visited = [current];
     for (;;) {
-      const response = await this.send(call, method, current, body, reason);
+      const response = await this.send(
+        call,
+        method,
+        current,
+        body,
+        reason,
+        visited.length > 1 ? 'redirect' : kind,
+      );
       if (this.config.redirect !== 'manual' || !isRedirect(response.status)) return response;
       const next = nextHop(response.headers.get('location'), current, visited);
       await response.body?.cancel();
@@ -312,24 +345,75 @@ export class HttpCore {
     }
   }
 
-  /** One HTTP request: the budget, the rate-limit window, headers and token (same origin only). */
+  /**
+   * One HTTP request: the onRequest hooks, then the budget, the rate-limit window and the token
+   * (`transmit`), then the onResponse or onError hooks. The hooks run before the budget and the
+   * window are taken, so a hook can skip neither, and one that throws has taken nothing.
+   */
   private async send(
     call: Call,
     method: HttpMethod,
     url: string,
     body: string | undefined,
     reason: RateLimitEvent['reason'],
+    kind: HookRequestKind,
   ): Promise<Response> {
-    const window = this.window(call.token);
-    const ticket = window.acquire(call.signal, reason);
-    const seq = typeof ticket === 'number' ? ticket : await ticket;
-    this.config.budget.take();
-
-    const headers: Record<string, string> = {
+    let headers: Record<string, string> = {
       ...this.config.headers,
       ...call.options.headers,
       accept: acceptHeader(this.config.vendor, call.version),
     };
+    if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const hooks = this.config.hooks;
+    if (!hooks) return this.transmit(call, method, url, body, reason, kind, headers, undefined);
+
+    const request = await hooks.request({ method, url, headers, kind, attempt: call.attempt }, call.signal);
+    // The hooks' headers, and an authorization header of the caller's own (hooks never see it).
+    const own = Object.entries(headers).filter(([name]) => name.toLowerCase() === 'authorization');
+    headers = { ...Object.fromEntries(request.headers), ...Object.fromEntries(own) };
+    const timing: Timing = { ms: 0, waitedMs: 0 };
+    let response: Response;
+    try {
+      response = await this.transmit(call, method, url, body, reason, kind, headers, timing);
+    } catch (error) {
+      if (error instanceof PriceCatalogError) await hooks.failure(request, error, call.signal);
+      throw error;
+    }
+    try {
+      await hooks.response(request, response, timing, parseRateLimit(response.headers), call.signal);
+    } catch (error) {
+      await response.body?.cancel();
+      throw error;
+    }
+    return response;
+  }
+
+  /** Sends one request: the budget, the rate-limit window, the token (same origin only), the timeout. */
+  private async transmit(
+    call: Call,
+    method: HttpMethod,
+    url: string,
+    body: string | undefined,
+    reason: RateLimitEvent['reason'],
+    kind: HookRequestKind,
+    headers: Record<string, string>,
+    timing: Timing | undefined,
+  ): Promise<Response> {
+    const log = this.config.logger;
+    const window = this.window(call.token);
+    const ticket = window.acquire(call.signal, reason);
+    let seq: number;
+    if (typeof ticket === 'number') {
+      seq = ticket;
+    } else {
+      log.info?.(`${method} ${url}: waiting ${Math.round(window.waitMs())} ms for the rate-limit window`);
+      const waitedFrom = timing ? Date.now() : 0;
+      seq = await ticket;
+      if (timing) timing.waitedMs = Date.now() - waitedFrom;
+    }
+    this.config.budget.take();
+
     let target = url;
     if (new URL(url).origin === this.origin) {
       if (this.config.tokenTransport === 'query') {
@@ -344,8 +428,6 @@ export class HttpCore {
       for (const name of Object.keys(headers))
         if (name.toLowerCase() === 'authorization') delete headers[name];
     }
-    if (call.etag && method === 'GET') headers['if-none-match'] = call.etag;
-    if (body !== undefined) headers['content-type'] = 'application/json';
 
     const timeout = call.options.timeout ?? this.config.timeout;
     // fetch itself, not a wrapper such as ky: the core owns retries, redirects, errors and
@@ -354,6 +436,9 @@ export class HttpCore {
       timeout > 0
         ? new TimeLimit(call.signal, timeout, `${method} ${url} got no answer within ${timeout} ms`)
         : undefined;
+    // `url` never has the token: it is added to `target` only.
+    log.debug?.(`--> ${method} ${url} (${kind}, attempt ${call.attempt})`);
+    const sentAt = timing || log.debug ? Date.now() : 0;
     let response: Response;
     try {
       response = await this.config.fetch(target, {
@@ -365,17 +450,16 @@ export class HttpCore {
       });
     } catch (error) {
       window.failed();
-      if (call.signal?.aborted) throw abortError(call.signal);
-      const timedOut = limit?.explain(error);
-      if (timedOut instanceof TimeoutError) throw timedOut;
-      if (error instanceof Error && error.name === 'AbortError') {
-        throw new AbortError(`${method} ${url} was aborted`, { cause: error });
-      }
-      throw new ConnectionError(`${method} ${url} failed: the server could not be reached`, { cause: error });
+      const failure = fetchFailure(error, method, url, call.signal, limit);
+      log.debug?.(`<-- ${failure.name} ${method} ${url} ${Date.now() - sentAt} ms: ${failure.message}`);
+      throw failure;
     } finally {
       limit?.dispose();
     }
-    window.update(parseRateLimit(response.headers), seq);
+    const rateLimit = parseRateLimit(response.headers);
+    window.update(rateLimit, seq);
+    if (timing) timing.ms = Date.now() - sentAt;
+    log.debug?.(answerLine(method, url, response, Date.now() - sentAt, rateLimit, call.etag));
     return response;
   }
 
@@ -449,4 +533,57 @@ async function readBody(response: Response): Promise<[unknown, number]> {
   } catch {
     return [text, text.length];
   }
+}
+
+/** How long a request waited for the rate-limit window and then for its answer (for hooks). */
+interface Timing {
+  ms: number;
+  waitedMs: number;
+}
+
+/** The typed error for a fetch that threw: the caller's abort, the attempt's timeout, or no connection. */
+function fetchFailure(
+  error: unknown,
+  method: HttpMethod,
+  url: string,
+  signal: AbortSignal | undefined,
+  limit: TimeLimit | undefined,
+): PriceCatalogError {
+  if (signal?.aborted) return abortError(signal);
+  const timedOut = limit?.explain(error);
+  if (timedOut instanceof TimeoutError) return timedOut;
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new AbortError(`${method} ${url} was aborted`, { cause: error });
+  }
+  return new ConnectionError(`${method} ${url} failed: the server could not be reached`, { cause: error });
+}
+
+/** The debug line of an answer: status, method, URL (never with a token), time, cache and window. */
+function answerLine(
+  method: HttpMethod,
+  url: string,
+  response: Response,
+  ms: number,
+  rateLimit: RateLimitInfo | undefined,
+  etag: string | undefined,
+): string {
+  const cache = response.status === 304 && etag ? ' (not modified: the cached answer is used)' : '';
+  const window = rateLimit
+    ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
+    : '';
+  return `<-- ${response.status} ${method} ${url} ${ms} ms${cache}${window}`;
+}
+
+/**
+ * A call that failed for good: server or network trouble and hook failures at info, the rest at
+ * debug. Not at error or warn: the caller gets the error thrown, and may well expect it.
+ */
+function logFailure(log: Log, method: HttpMethod, error: unknown): void {
+  if (!(error instanceof Error)) return;
+  const trouble =
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof InternalServerError ||
+    error.name === 'HookError';
+  (trouble ? log.info : log.debug)?.(`${method} call failed: ${error.name}: ${error.message}`);
 }

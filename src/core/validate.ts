@@ -29,6 +29,6 @@ export function validate<T>(
   }));
   const error = new ResponseValidationError(endpoint, issues, body);
   if (mode === 'strict') throw error;
-  logger.warn(error.message);
+  logger.warn?.(error.message);
   return body as T;
 }
