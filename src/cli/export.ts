@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { requestToken } from '../core/auth.js';
+import { createLog, logTokenRequests } from '../core/logger.js';
 import {
   AbortError,
   ApiError,
@@ -46,7 +47,6 @@ export interface ExportOptions {
   /** Where the call ledger and the ETag cache live. */
   stateDir: string;
   cache: boolean;
-  debug: boolean;
   stderr: NodeJS.WriteStream;
   /** Fired on the first SIGINT (tests and the bin pass process signals through this). */
   signals: NodeJS.EventEmitter;
@@ -80,10 +80,15 @@ export async function runExport(o: ExportOptions): Promise<number> {
   const log = (line: string): void => {
     o.stderr.write(`[price-catalog] ${line}\n`);
   };
-  const logger: Logger = {
-    debug: o.debug ? (message) => log(`debug: ${message}`) : () => {},
+  // The SDK's own logging (its level from PRICE_CATALOG_LOG: `debug` shows each request and
+  // answer, token requests included), redacted by the SDK, onto this command's stderr.
+  const sink: Logger = {
+    error: (message) => log(`error: ${message}`),
     warn: (message) => log(`warn: ${message}`),
+    info: (message) => log(`info: ${message}`),
+    debug: (message) => log(`debug: ${message}`),
   };
+  const sdkLog = createLog({ logger: sink });
   const ledger = new CallLedger(join(o.stateDir, 'calls.json'), o.baseUrl, o.clientId, o.dailyLimit);
   const tokenUrl = `${o.authUrl.replace(/\/+$/, '')}/oauth2/token`;
   let day = '';
@@ -93,28 +98,17 @@ export async function runExport(o: ExportOptions): Promise<number> {
   let rateLimit: RateLimitInfo | undefined;
 
   // Every request goes through here: the API calls are counted (the server counts every one,
-  // retries and redirect hops included), and with PRICE_CATALOG_LOG=debug each is shown: method,
-  // URL without any oauth_token, status and time. Headers and bodies (tokens, the secret) never.
+  // retries and redirect hops included; a token request is not a call), and the server's Date kept.
   const countingFetch: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const method = init?.method ?? 'GET';
-    const isCall = url.href.split('?')[0] !== tokenUrl;
-    if (isCall) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.split('?')[0] !== tokenUrl) {
       ledger.count(day || serverDay(lastDate));
       runCalls++;
       if (state) state.calls++;
     }
-    url.searchParams.delete('oauth_token');
-    const started = Date.now();
-    try {
-      const response = await fetch(input, init);
-      lastDate = response.headers.get('date') ?? lastDate;
-      logger.debug(`${method} ${url.href} -> ${response.status} (${Date.now() - started} ms)`);
-      return response;
-    } catch (error) {
-      logger.debug(`${method} ${url.href} -> no answer (${Date.now() - started} ms)`);
-      throw error;
-    }
+    const response = await fetch(input, init);
+    lastDate = response.headers.get('date') ?? lastDate;
+    return response;
   };
 
   const stopForBudget = (): number => {
@@ -130,7 +124,7 @@ export async function runExport(o: ExportOptions): Promise<number> {
   // over): a token request is not an API call, so asking costs nothing of the budget.
   try {
     await requestToken(
-      { authUrl: o.authUrl, fetch: countingFetch },
+      { authUrl: o.authUrl, fetch: logTokenRequests(countingFetch, sdkLog) },
       {
         grant_type: 'client_credentials',
         client_id: o.clientId,
@@ -157,7 +151,7 @@ export async function runExport(o: ExportOptions): Promise<number> {
     clientId: o.clientId,
     clientSecret: o.clientSecret,
     fetch: countingFetch,
-    logger,
+    logger: sink,
     cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
     // What this run may spend: the SDK refuses the call past it before sending it.
     dailyLimit: allowed,

@@ -196,7 +196,6 @@ export function buildProgram(
         clientSecret: flags.clientSecret,
         stateDir: flags.stateDir,
         cache: flags.cache,
-        debug: /^(debug|trace)$/i.test(process.env.PRICE_CATALOG_LOG ?? ''),
         ...io,
       });
       program.setOptionValue('exitCode', code);

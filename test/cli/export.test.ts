@@ -257,9 +257,11 @@ describe('price-catalog export (child process against the sandbox server)', () =
       { server, sandbox, stateDir: join(dir, 'state'), extra: { PRICE_CATALOG_LOG: 'debug' } },
     );
     expect(result.code, result.stderr).toBe(0);
-    const shown = result.stderr.match(/debug: GET http:\/\/127\.0\.0\.1:\d+\/\S+ -> 200/g) ?? [];
+    const shown = result.stderr.match(/debug: <-- 200 GET http:\/\/127\.0\.0\.1:\d+\/\S+ \d+ ms/g) ?? [];
     expect(shown).toHaveLength(result.calls);
-    expect(result.stderr).toMatch(/debug: POST http:\/\/127\.0\.0\.1:\d+\/oauth2\/token -> 200/);
+    expect(result.stderr).toMatch(
+      /debug: <-- 200 POST http:\/\/127\.0\.0\.1:\d+\/oauth2\/token \d+ ms \(token request\)/,
+    );
     const tokens = new Set(
       sandbox.requests
         .slice(before)
