@@ -303,6 +303,44 @@ describe('price-catalog export (child process against the sandbox server)', () =
     expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
   }, 60_000);
 
+  it('exports the SKUs of a search (its leaf categories, with the query) and of a manufacturer', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const ids = (file: string): number[] =>
+      readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: number }).id);
+
+    const searched = await counted(
+      sandbox,
+      ['skus', '--search', 'case', '--out', join(dir, 's.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(searched.code, searched.stderr).toBe(0);
+    expect(searched.stderr).toContain('Plan: skus of the search "case"');
+    // GET /search finds categories 579 and 1608: one search page and one SKU page for each.
+    expect(searched.calls).toBe(3);
+    const expected = [
+      ...(await sandboxListing(sandbox, '/categories/579/skus', 1000, '&q=case')),
+      ...(await sandboxListing(sandbox, '/categories/1608/skus', 1000, '&q=case')),
+    ].map((sku) => sku.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids(join(dir, 's.jsonl'))).toEqual(expected);
+
+    const made = await counted(
+      sandbox,
+      ['skus', '--manufacturer', '356', '--order-by', 'price', '--out', join(dir, 'm.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.calls).toBe(1);
+    expect(made.stderr).toContain('Plan: skus of manufacturer 356, 60 records, pages of 100: 1 calls');
+    expect(ids(join(dir, 'm.jsonl'))).toEqual(
+      (await sandboxListing(sandbox, '/manufacturers/356/skus', 60, '&order_by=price')).map((sku) => sku.id),
+    );
+  }, 60_000);
+
   it('refuses bad usage before any call', async () => {
     const dir = tempDir();
     const env = { server, sandbox, stateDir: join(dir, 'state') };
@@ -407,11 +445,16 @@ describe('price-catalog export under a daily budget', () => {
 });
 
 /** The listing as the API serves it, straight from the sandbox (in process, not counted by the CLI). */
-async function sandboxListing(sandbox: Sandbox, path: string, total: number): Promise<{ id: number }[]> {
+async function sandboxListing(
+  sandbox: Sandbox,
+  path: string,
+  total: number,
+  query = '',
+): Promise<{ id: number }[]> {
   const token = sandbox.issueToken();
   const out: { id: number }[] = [];
   for (let page = 1; out.length < total; page++) {
-    const response = await sandbox.fetch(`${sandbox.baseUrl}${path}?per=100&page=${page}`, {
+    const response = await sandbox.fetch(`${sandbox.baseUrl}${path}?per=100&page=${page}${query}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.skroutz+json; version=3.1' },
     });
     const body = (await response.json()) as { skus: { id: number }[] };
