@@ -108,3 +108,36 @@ export class OutputFile {
     closeSync(this.fd);
   }
 }
+
+/**
+ * One run per output file at a time: `OUT.lock` holds the running process's pid. A lock whose
+ * process is gone (a crash, SIGKILL) is taken over. Returns the release function.
+ */
+export function lockOutput(out: string): () => void {
+  const path = `${out}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+        throw new Error(`another export (pid ${pid}) is writing ${out}; wait for it or stop it first`);
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${out} (${path})`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

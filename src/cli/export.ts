@@ -16,6 +16,7 @@ import {
 import {
   type Checkpoint,
   loadCheckpoint,
+  lockOutput,
   OutputFile,
   type Params,
   type Plan,
@@ -58,6 +59,15 @@ export const EXIT = { done: 0, error: 1, usage: 2, resumable: 75, interrupted: 1
 type StopReason = 'budget' | 'max-calls' | 'interrupted' | 'plan';
 
 export async function runExport(o: ExportOptions): Promise<number> {
+  const unlock = lockOutput(o.out);
+  try {
+    return await exportLocked(o);
+  } finally {
+    unlock();
+  }
+}
+
+async function exportLocked(o: ExportOptions): Promise<number> {
   const job = JSON.stringify({
     what: o.what,
     source: o.source,

@@ -177,6 +177,66 @@ describe('price-catalog export (child process against the sandbox server)', () =
     expect(existsSync(`${out}.checkpoint.json`)).toBe(false);
   }, 60_000);
 
+  it('killed mid-way (a crash): the file is cut back to its last complete page and the resume finishes it', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'offers.jsonl');
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    // With the disk cache: a page answered just before the crash is fresh there on resume.
+    const args = ['offers', '--category', String(SMALL_CATEGORY), '--per', '10', '--out', out];
+    let killed = false;
+    const crashed = await counted(sandbox, args, env, (text, child) => {
+      if (!killed && progressPages(text) >= 6) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    });
+    expect(crashed.code).toBe(null);
+    expect(reference.startsWith(readFileSync(out, 'utf8').split('\n').slice(0, -1).join('\n'))).toBe(true);
+    const resumed = await counted(sandbox, args, env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+    // At most the one call in flight when the process died is made again.
+    expect(crashed.calls + resumed.calls).toBeGreaterThanOrEqual(referenceCalls);
+    expect(crashed.calls + resumed.calls).toBeLessThanOrEqual(referenceCalls + 1);
+  }, 60_000);
+
+  it('refuses a second run on the same output while the first is running', async () => {
+    // A slower server (100 ms a request), so the first run is surely still going.
+    const slow = createSandbox({
+      latencyMs: 100,
+      dailyLimit: null,
+      rateLimit: { limit: 1000, windowMs: 1000 },
+    });
+    const slowServer = await slow.listen();
+    try {
+      const dir = tempDir();
+      const out = join(dir, 'offers.jsonl');
+      const env = { server: slowServer, sandbox: slow, stateDir: join(dir, 'state') };
+      const args = [
+        'offers',
+        '--category',
+        String(SMALL_CATEGORY),
+        '--per',
+        '10',
+        '--out',
+        out,
+        '--no-cache',
+      ];
+      let second: Promise<Run> | undefined;
+      const first = await run(args, env, (text) => {
+        if (!second && progressPages(text) >= 2) second = run(args, env);
+      });
+      const refused = await (second as Promise<Run>);
+      expect(first.code, first.stderr).toBe(0);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/another export \(pid \d+\) is writing .*offers\.jsonl/);
+      expect(readFileSync(out, 'utf8')).toBe(reference);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+    } finally {
+      await slowServer.close();
+    }
+  }, 60_000);
+
   it('plans from the first page, honours --plan and --max-calls, and resumes from there', async () => {
     const dir = tempDir();
     const out = join(dir, 'skus.jsonl');
