@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { main } from './program.js';
 
-// Ctrl-C is handled by the exporter (it finishes the page in flight and saves its checkpoint);
-// a listener on SIGINT replaces Node's default exit.
-process.on('SIGINT', () => {});
+// Ctrl-C during an export is handled by the exporter (it finishes the page in flight and saves
+// its checkpoint); before and after that, it ends the process as usual.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') === 1) process.exit(130);
+});
 main(process.argv, { stderr: process.stderr, signals: process }).then(
   (code) => {
     process.exitCode = code;

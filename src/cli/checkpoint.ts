@@ -84,7 +84,12 @@ export class OutputFile {
 
   /** Opens `path` and cuts it to `bytes` (0 for a new export), dropping any half-written page. */
   constructor(path: string, bytes: number) {
-    this.fd = openSync(path, bytes === 0 ? 'w' : 'r+');
+    try {
+      this.fd = openSync(path, bytes === 0 ? 'w' : 'r+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new Error(`${path} is gone, but its checkpoint says ${bytes} bytes were written: use --restart`);
+    }
     const size = fstatSync(this.fd).size;
     if (size < bytes) {
       closeSync(this.fd);

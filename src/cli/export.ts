@@ -187,6 +187,12 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     );
   }
 
+  if (o.planOnly && checkpoint?.plan) {
+    output.close();
+    say(`Plan only: the plan was made on the first run (${planText(checkpoint.plan)}); nothing fetched.`);
+    return EXIT.done;
+  }
+
   const controller = new AbortController();
   let stop: StopReason | undefined;
   const onSignal = (): void => {

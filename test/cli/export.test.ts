@@ -266,6 +266,13 @@ describe('price-catalog export (child process against the sandbox server)', () =
     expect(capped.stderr).toMatch(/progress: 100 items, 2 pages, 2\/7 calls spent, 498 left today, ETA \d+s/);
     expect(capped.stderr).toMatch(/progress: 150 items, 3 pages, 3\/7 calls spent, 497 left today, ETA \d+s/);
 
+    const replanned = await counted(sandbox, [...args, '--plan'], env);
+    expect(replanned.code, replanned.stderr).toBe(0);
+    expect(replanned.calls).toBe(0);
+    expect(replanned.stderr).toContain(
+      'Plan only: the plan was made on the first run (7 planned); nothing fetched.',
+    );
+
     const rest = await counted(sandbox, args, env);
     expect(rest.code, rest.stderr).toBe(0);
     expect(rest.calls).toBe(4);
