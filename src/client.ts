@@ -2,18 +2,24 @@ import { APIPromise } from './core/api-promise.js';
 import {
   callbackTokenProvider,
   clientCredentialsProvider,
+  fingerprint,
   staticTokenProvider,
   type TokenInput,
   type TokenProvider,
 } from './core/auth.js';
-import { DailyBudget, type DailyUsage } from './core/budget.js';
+import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { InvalidRequestError } from './core/errors.js';
 import { HookRunner, type Hooks } from './core/hooks.js';
-import { HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
+import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
+import { isPromise, Limits, nextUtcMidnight, utcDay } from './core/limits.js';
 import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
+import { memoryCoordination } from './core/memory-stores.js';
+import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
+import { PermanentRedirects } from './core/redirects.js';
+import type { Coordination } from './core/stores.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
@@ -101,7 +107,24 @@ export interface ClientOptions {
    * Deno and Bun, `follow` elsewhere.
    */
   redirect?: 'manual' | 'follow' | undefined;
+  /**
+   * Longest rate-limit wait a call accepts, in ms (default 65 000: a little over one 60 s window).
+   * A longer wait fails at once with RateLimitError carrying `resetsAt`, and sends nothing.
+   */
+  maxRateLimitWait?: number | undefined;
+  /**
+   * The application's shared state: daily budget, token windows, application token, locks and
+   * (unless `cache` is given) the cache. Clients given the same object count as one application;
+   * clients created without one each count alone. Default: a new `memoryCoordination()`.
+   */
+  coordination?: Coordination | undefined;
 }
+
+/** Who a `forUser` client speaks for: a user's access token, their token store, or a callback. */
+export type UserPrincipal =
+  | { token: string }
+  | { tokenStore: TokenStore; onTokens?: ((tokens: UserTokens) => void) | undefined }
+  | { getToken: (context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput> };
 
 /** What every client has, whichever modules it was made with. */
 export interface BaseClient {
@@ -114,6 +137,12 @@ export interface BaseClient {
    * for endpoints the SDK has no method for (the answer is not validated).
    */
   request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
+  /**
+   * A client for one user of this application: the same configuration, daily budget, cache store
+   * (entries kept per principal) and coordination, with the user's token and its own rate-limit
+   * window. `{ tokenStore }` refreshes the user's tokens with this client's clientId/clientSecret.
+   */
+  forUser(user: UserPrincipal): this;
 }
 
 /** The SDK client with all six modules: one per application or user principal. */
@@ -161,7 +190,7 @@ export const userModule: ClientModule<UserResource> = (context) =>
 export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
   notificationsResource(context.core);
 
-const BASE_KEYS = new Set<string>(['auth', 'usage', 'request']);
+const BASE_KEYS = new Set<string>(['auth', 'usage', 'request', 'forUser']);
 
 export interface ClientAuth {
   /** Step 1: where to send the user; keep `state` if another process handles the callback. */
@@ -182,12 +211,20 @@ export interface ClientAuth {
 
 export interface RawRequest {
   method: HttpMethod;
-  /** An API path such as `/categories/40`; params go in `query`. */
+  /**
+   * An API path such as `/categories/40`, or a template such as `/shops/{id}/locations` with
+   * `params`. No `?`, `#`, dot segments or empty segments: the path never leaves the base path.
+   */
   path: string;
+  /** Values of the path's `{name}` placeholders, each encoded as exactly one path segment. */
+  params?: Readonly<Record<string, string | number>> | undefined;
   query?: QueryParams | undefined;
   /** Sent as JSON. */
   body?: unknown;
 }
+
+/** A little over one 60 s rate-limit window. */
+const DEFAULT_MAX_RATE_LIMIT_WAIT = 65_000;
 
 /** The client with every module: `api.catalog`, `api.skus`, `api.shops`, `api.favorites`, `api.user`, `api.notifications`. */
 export function createClient(options: ClientOptions): CatalogClient {
@@ -261,24 +298,53 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   const hooks = HookRunner.create(checkHooks(options.hooks));
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
-  const budget = new DailyBudget(dailyLimit);
-  const tokens = tokenProvider(options, authFetch);
-  const session =
+  const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
+  if (!(maxRateLimitWait >= 0))
+    throw invalidOption('maxRateLimitWait', 'must be a number of milliseconds >= 0');
+  const coordination = options.coordination ?? memoryCoordination({ cache: options.cache });
+  if (!isCoordination(coordination)) {
+    throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
+  }
+  const cache = options.coordination
+    ? options.cache !== undefined
+      ? cacheStore(options.cache)
+      : (coordination.cache ?? lruCacheStore())
+    : coordination.cache;
+  // The application, as the stores know it: a fingerprint, never the clientId or token itself.
+  const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
+  const limits = new Limits({
+    coordination,
+    app,
+    dailyLimit,
+    rateLimit,
+    onRateLimit: options.onRateLimit,
+  });
+  const tokens = tokenProvider(options, authFetch, coordination, app);
+  const authUrl =
     options.clientId && options.clientSecret && options.authUrl
+      ? checkUrl('authUrl', options.authUrl)
+      : undefined;
+  const userAuth = (
+    tokenStore: TokenStore | undefined,
+    onTokens: ((tokens: UserTokens) => void) | undefined,
+  ) =>
+    authUrl
       ? new UserAuth({
-          authUrl: checkUrl('authUrl', options.authUrl),
-          clientId: options.clientId,
-          clientSecret: options.clientSecret,
+          authUrl,
+          clientId: options.clientId as string,
+          clientSecret: options.clientSecret as string,
           fetch: authFetch,
-          tokenStore: options.tokenStore,
-          onTokens: options.onTokens,
+          tokenStore,
+          onTokens,
+          locks: coordination.locks,
         })
       : undefined;
+  const session = userAuth(options.tokenStore, options.onTokens);
   if (!session && (options.tokenStore || options.onTokens)) {
     throw invalidOption('tokenStore', 'needs clientId, clientSecret and authUrl, which refresh user tokens');
   }
 
-  const core = new HttpCore({
+  const config = {
     baseUrl,
     fetch: fetchImpl,
     timeout,
@@ -289,46 +355,82 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     logger: log,
     hooks,
     headers: options.headers ?? {},
-    tokens: session ? sessionOrApp(session, tokens) : tokens,
     deadline: options.deadline,
     maxRetries,
-    cache: cacheStore(options.cache),
-    budget,
-    rateLimit,
+    maxRateLimitWait,
+    cache,
+    limits,
     onRateLimit: options.onRateLimit,
     redirect,
-  });
-  const context: ModuleContext = { core, session };
-  const built: Record<string, unknown> = {};
-  for (const [name, module] of Object.entries(modules)) built[name] = module(context);
-  const base: BaseClient = {
-    auth: clientAuth(session),
-    usage: () => budget.usage(),
-    request: <T>(params: RawRequest, options?: RequestOptions) =>
-      new APIPromise<T>(
-        core.request<T>({
-          method: params.method,
-          path: () => {
-            if (
-              typeof params.path !== 'string' ||
-              !params.path.startsWith('/') ||
-              params.path.includes('?')
-            ) {
-              throw new InvalidRequestError(
-                'request path must start with / and carry no query',
-                'InvalidParam',
-                'path',
-              );
-            }
-            return params.path;
-          },
-          query: params.query,
-          body: params.body,
-          options,
-        }),
-      ),
+    permanent: new PermanentRedirects(),
+  } satisfies Omit<CoreConfig, 'tokens'>;
+
+  const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
+    const core = new HttpCore({ ...config, tokens });
+    const context: ModuleContext = { core, session };
+    const built: Record<string, unknown> = {};
+    for (const [name, module] of Object.entries(modules)) built[name] = module(context);
+    let known: DailyUsage | undefined;
+    const base: BaseClient = {
+      auth: clientAuth(session),
+      usage: () => {
+        const usage = limits.usage();
+        if (!isPromise(usage)) return usage;
+        // An asynchronous (shared) store: the count as of the previous usage() call.
+        usage.then((value) => {
+          known = value;
+        }, noop);
+        return (
+          known ?? {
+            day: utcDay(),
+            calls: 0,
+            limit: dailyLimit,
+            remaining: dailyLimit,
+            resetsAt: nextUtcMidnight(),
+          }
+        );
+      },
+      request: <T>(params: RawRequest, options?: RequestOptions) =>
+        new APIPromise<T>(
+          core.request<T>({
+            method: params.method,
+            path: () => safePath(params.path, params.params),
+            query: params.query,
+            body: params.body,
+            options,
+          }),
+        ),
+      forUser: (user: UserPrincipal) => forUser(user) as never,
+    };
+    return Object.assign(built, base) as ClientWith<M>;
   };
-  return Object.assign(built, base) as ClientWith<M>;
+  const forUser = (user: UserPrincipal): ClientWith<M> => {
+    if (typeof user !== 'object' || user === null) {
+      throw invalidOption('forUser', 'needs { token }, { tokenStore } or { getToken }');
+    }
+    if ('token' in user) {
+      if (typeof user.token !== 'string' || user.token.length === 0) {
+        throw invalidOption('forUser', 'token must be a non-empty string');
+      }
+      return build(staticTokenProvider(user.token), undefined);
+    }
+    if ('getToken' in user) {
+      if (typeof user.getToken !== 'function') throw invalidOption('forUser', 'getToken must be a function');
+      return build(callbackTokenProvider(user.getToken), undefined);
+    }
+    if ('tokenStore' in user && user.tokenStore) {
+      const userSession = userAuth(user.tokenStore, user.onTokens);
+      if (!userSession) {
+        throw invalidOption(
+          'forUser',
+          '{ tokenStore } needs the client to have clientId, clientSecret and authUrl',
+        );
+      }
+      return build(userSession, userSession);
+    }
+    throw invalidOption('forUser', 'needs { token }, { tokenStore } or { getToken }');
+  };
+  return build(session ? sessionOrApp(session, tokens) : tokens, session);
 }
 
 /** User token while a user is signed in, application token otherwise. */
@@ -379,7 +481,12 @@ function isServerRuntime(): boolean {
   return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
 }
 
-function tokenProvider(options: ClientOptions, fetchImpl: typeof fetch): TokenProvider {
+function tokenProvider(
+  options: ClientOptions,
+  fetchImpl: typeof fetch,
+  coordination: Coordination,
+  app: string,
+): TokenProvider {
   const given = [options.token !== undefined, options.getToken !== undefined, options.clientId !== undefined];
   if (given.filter(Boolean).length !== 1) {
     throw invalidOption('auth', 'give exactly one of `token`, `getToken`, or `clientId` with `clientSecret`');
@@ -397,12 +504,16 @@ function tokenProvider(options: ClientOptions, fetchImpl: typeof fetch): TokenPr
   if (!options.clientId || !options.clientSecret) {
     throw invalidOption('clientSecret', '`clientId` needs `clientSecret` (both non-empty strings)');
   }
-  return clientCredentialsProvider({
-    authUrl: checkUrl('authUrl', options.authUrl),
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    fetch: fetchImpl,
-  });
+  return clientCredentialsProvider(
+    {
+      authUrl: checkUrl('authUrl', options.authUrl),
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      fetch: fetchImpl,
+    },
+    coordination.appTokens,
+    app,
+  );
 }
 
 function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
@@ -424,6 +535,19 @@ function checkUrl(name: string, value: string | undefined): string {
   }
   return value.replace(/\/+$/, '');
 }
+
+function isCoordination(value: Coordination): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof value.budget?.take === 'function' &&
+    typeof value.windows?.acquire === 'function' &&
+    typeof value.appTokens?.get === 'function' &&
+    typeof value.locks?.withLock === 'function'
+  );
+}
+
+function noop(): void {}
 
 function invalidOption(name: string, why: string): InvalidRequestError {
   return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);

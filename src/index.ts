@@ -15,6 +15,7 @@ export {
   type RawRequest,
   shopsModule,
   skusModule,
+  type UserPrincipal,
   userModule,
 } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
@@ -66,9 +67,28 @@ export {
 } from './core/hooks.js';
 export type { HttpMethod, RequestOptions } from './core/http.js';
 export type { Logger, LogLevel } from './core/logger.js';
+export {
+  type MemoryCoordinationOptions,
+  memoryAppTokenStore,
+  memoryBudgetStore,
+  memoryCoordination,
+  memoryLockStore,
+  memoryWindowStore,
+} from './core/memory-stores.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
 export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';
+export type {
+  AppTokenStore,
+  BudgetStore,
+  Coordination,
+  LockStore,
+  MaybePromise,
+  WindowAcquireOptions,
+  WindowSlot,
+  WindowStore,
+  WindowWaitReason,
+} from './core/stores.js';
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';

@@ -48,7 +48,10 @@ describe('application token (client credentials)', () => {
   it('makes exactly one token request for N concurrent first calls', async () => {
     const sandbox = newSandbox();
     const api = sandboxClient(sandbox, { cache: false }).catalog;
-    const results = await Promise.all(Array.from({ length: 12 }, () => api.categories.root()));
+    // no-store: each call sends its own request (identical GETs in flight would share one).
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => api.categories.root({ cache: 'no-store' })),
+    );
     expect(results.every((c) => c.parent_id === 0)).toBe(true);
     expect(oauthCalls(sandbox)).toHaveLength(1);
     expect(sandbox.apiCalls()).toHaveLength(12);
@@ -84,7 +87,7 @@ describe('application token (client credentials)', () => {
     const api = sandboxClient(sandbox, { cache: false }).catalog;
     await api.categories.root();
     sandbox.expireTokens();
-    await Promise.all(Array.from({ length: 5 }, () => api.categories.root()));
+    await Promise.all(Array.from({ length: 5 }, () => api.categories.root({ cache: 'no-store' })));
     expect(oauthCalls(sandbox)).toHaveLength(2);
     expect(sandbox.apiCalls({ status: 401 })).toHaveLength(5);
     expect(sandbox.apiCalls({ status: 200 })).toHaveLength(6);

@@ -196,7 +196,9 @@ describe('hooks: order and what they see', () => {
       ],
       onResponse: ({ ms, waitedMs }) => void timings.push({ ms, waitedMs }),
     });
-    await drive(Promise.all([api.catalog.categories.get(40), api.catalog.categories.get(40)]), 10);
+    // no-store: identical GETs in flight would otherwise share one request.
+    const get = () => api.catalog.categories.get(40, { cache: 'no-store' });
+    await drive(Promise.all([get(), get()]), 10);
 
     expect(order).toEqual(['first', 'second', 'first', 'second']);
     expect(sandbox.apiCalls().map((c) => c.headers.get('x-step'))).toEqual(['one-two', 'one-two']);
@@ -239,7 +241,7 @@ describe('hooks cannot break the SDK invariants', () => {
     const results = await drive(
       Promise.all(
         Array.from({ length: 10 }, () =>
-          api.catalog.categories.get(40).then(
+          api.catalog.categories.get(40, { cache: 'no-store' }).then(
             (c) => c.id,
             (e: unknown) => e,
           ),

@@ -163,7 +163,8 @@ describe('user token refresh', () => {
   it('a 401 gets one refresh shared by concurrent callers, and one replay each', async () => {
     const { api, sandbox, forms } = await signedIn();
     sandbox.expireTokens();
-    const users = await Promise.all([api.user.get(), api.user.get(), api.user.get()]);
+    const own = { cache: 'no-store' } as const;
+    const users = await Promise.all([api.user.get(own), api.user.get(own), api.user.get(own)]);
     expect(users.every((u) => u.id === SANDBOX_USERS.alice)).toBe(true);
     expect(forms.map((f) => f.get('grant_type'))).toEqual(['authorization_code', 'refresh_token']);
     expect(sandbox.apiCalls({ path: '/user', status: 401 })).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { ConnectionError, isRecord, TokenError } from './errors.js';
 import { parseRateLimit } from './headers.js';
 import { abortable } from './signal.js';
+import type { AppTokenStore } from './stores.js';
 
 /** A token the SDK can send, with what it knows about it. Never logged. */
 export interface AccessToken {
@@ -122,9 +123,18 @@ export interface ClientCredentials {
   fetch: typeof fetch;
 }
 
-/** Application token: POST {authUrl}/oauth2/token with grant_type=client_credentials, scope=public. */
-export function clientCredentialsProvider(credentials: ClientCredentials): TokenProvider {
-  return new TokenCache(async () => {
+/**
+ * Application token: POST {authUrl}/oauth2/token with grant_type=client_credentials, scope=public.
+ * The token lives in the AppTokenStore of the client's coordination, shared by every client of the
+ * application (one token request at a time across them); this provider keeps the last one it saw
+ * while it is fresh, so the hot path does not ask the store.
+ */
+export function clientCredentialsProvider(
+  credentials: ClientCredentials,
+  store: AppTokenStore,
+  app: string,
+): TokenProvider {
+  const obtain = async (): Promise<AccessToken> => {
     const answer = await requestToken(credentials, {
       grant_type: 'client_credentials',
       client_id: credentials.clientId,
@@ -132,8 +142,24 @@ export function clientCredentialsProvider(credentials: ClientCredentials): Token
       scope: 'public',
     });
     // The grant asks for `public` only; an answer that names no scope granted just that.
-    return toAccessToken({ scope: 'public', ...answer }, `client:${credentials.clientId}`);
-  });
+    return toAccessToken({ scope: 'public', ...answer }, `client:${fingerprint(credentials.clientId)}`);
+  };
+  let local: AccessToken | undefined;
+  const remember = (token: AccessToken): AccessToken => {
+    local = token;
+    return token;
+  };
+  return {
+    get(signal) {
+      if (local && isFresh(local)) return Promise.resolve(local);
+      return abortable(store.get(app, obtain).then(remember), signal);
+    },
+    async renew(failed, signal) {
+      local = undefined;
+      const next = await abortable(store.get(app, obtain, failed).then(remember), signal);
+      return next.value === failed.value ? undefined : next;
+    },
+  };
 }
 
 /** Posts a form to the token endpoint and returns its JSON answer, or throws a TokenError. */

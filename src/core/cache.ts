@@ -129,28 +129,24 @@ export function cachedResponse(answer: CachedAnswer, url: string, from: 'fresh' 
   return response;
 }
 
-/** Resource roots whose cached reads a write to the key root makes stale, besides its own. */
-const RELATED_ROOTS: Record<string, string[]> = {
-  favorites: ['favorite_lists', 'categories', 'skus'],
-  favorite_lists: ['favorites'],
-  skus: ['products'],
-};
-
 /**
- * Drops the principal's cached reads that a write to `path` changes: every read under the same
- * top-level resource (a review write reaches `/skus/:id`, `/skus/:id/reviews`, ...) and under
- * the resources that embed it.
+ * Drops the principal's cached reads under any of `roots` (top-level path segments, such as
+ * `skus`): a write's own root, and the roots its resource says it changes. Which paths a write
+ * changes is endpoint knowledge and lives in the resources (src/resources/shared.ts).
  */
-export async function invalidate(store: CacheStore, principal: string, path: string): Promise<number> {
-  const root = path.split('/')[1] ?? '';
-  const roots = new Set([root, ...(RELATED_ROOTS[root] ?? [])]);
+export async function invalidate(
+  store: CacheStore,
+  principal: string,
+  roots: readonly string[],
+): Promise<number> {
+  const wanted = new Set(roots);
   let dropped = 0;
   for (const key of [...(await store.keys())]) {
     const [keyPrincipal, , url] = key.split(' ');
     if (keyPrincipal !== principal || !url) continue;
-    const keyRoot = new URL(url).pathname.split('/').filter(Boolean);
+    const segments = new URL(url).pathname.split('/').filter(Boolean);
     // The key's path may sit under a base path (`/api/...`): match any segment against the roots.
-    if (keyRoot.some((segment) => roots.has(segment))) {
+    if (segments.some((segment) => wanted.has(segment))) {
       await store.delete(key);
       dropped++;
     }

@@ -68,6 +68,45 @@ export class PermissionDeniedError extends ApiError {
 /** 403 with a `{ message }` body: the per-token rate limit. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
+  /**
+   * When the token's window opens again: from the answer's X-RateLimit-Reset, or, for a wait the
+   * SDK refused without sending (`maxRateLimitWait`, `onRateLimit`), the reset it would have waited for.
+   */
+  readonly resetsAt: Date | undefined;
+  /** Whether the request was sent (false: the SDK refused to wait and sent nothing). */
+  readonly sent: boolean;
+  constructor(init: ApiErrorInit & { resetsAt?: Date | undefined; sent?: boolean | undefined }) {
+    super(init);
+    const reset = init.rateLimit?.reset;
+    this.resetsAt = init.resetsAt ?? (reset ? new Date(reset * 1000) : undefined);
+    this.sent = init.sent ?? true;
+  }
+}
+
+/**
+ * A rate-limit wait the SDK refused: it would end at `resetAt` (epoch ms), later than `maxWaitMs`
+ * allows (or `onRateLimit` declined it). Nothing was sent. For window stores of any kind.
+ */
+export function rateLimitWaitError(
+  resetAt: number,
+  rateLimit: RateLimitInfo | undefined,
+  maxWaitMs: number | undefined,
+): RateLimitError {
+  const resetsAt = new Date(resetAt);
+  const why =
+    maxWaitMs === undefined
+      ? 'onRateLimit declined to wait'
+      : `the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms)`;
+  return new RateLimitError({
+    status: 403,
+    method: 'GET',
+    url: '(not sent)',
+    headers: new Headers(),
+    body: { message: `Rate limit reached; ${why}. The call was not sent.` },
+    rateLimit,
+    resetsAt,
+    sent: false,
+  });
 }
 /** 404: the record or route does not exist. */
 export class NotFoundError extends ApiError {

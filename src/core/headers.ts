@@ -8,12 +8,28 @@ export interface RateLimitInfo {
   reset: number;
 }
 
+/**
+ * The window an answer tells, or undefined when its headers are missing or unusable. Headers are
+ * input, not orders: a limit that is not a positive integer is ignored (it could stop the client
+ * for good), `Remaining` is kept within 0..Limit, and a `Reset` that is not a positive number
+ * becomes 0 (unknown). How far ahead a reset is believed is the window store's rule.
+ */
 export function parseRateLimit(headers: Headers): RateLimitInfo | undefined {
-  const limit = Number(headers.get('x-ratelimit-limit') ?? Number.NaN);
-  const remaining = Number(headers.get('x-ratelimit-remaining') ?? Number.NaN);
-  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
-  if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
-  return { limit, remaining, reset: Number.isFinite(reset) ? reset : 0 };
+  const limit = numberHeader(headers, 'x-ratelimit-limit');
+  const remaining = numberHeader(headers, 'x-ratelimit-remaining');
+  if (!Number.isSafeInteger(limit) || limit <= 0 || !Number.isFinite(remaining)) return undefined;
+  const reset = numberHeader(headers, 'x-ratelimit-reset');
+  return {
+    limit,
+    remaining: Math.min(limit, Math.max(0, Math.floor(remaining))),
+    reset: Number.isFinite(reset) && reset > 0 ? reset : 0,
+  };
+}
+
+function numberHeader(headers: Headers, name: string): number {
+  const value = headers.get(name);
+  // Number('') is 0: an empty header is no number.
+  return value === null || value.trim() === '' ? Number.NaN : Number(value);
 }
 
 /**

@@ -85,7 +85,7 @@ export class HookError extends PriceCatalogError {
 }
 
 /** Headers the SDK sets itself: a hook changing them would break tokens, versions or the cache. */
-const OWNED = ['accept', 'if-none-match', 'content-type'] as const;
+const OWNED = ['authorization', 'accept', 'if-none-match', 'content-type'] as const;
 
 /** Runs the hooks of a client; made only when at least one hook is given. */
 export class HookRunner {
@@ -125,24 +125,18 @@ export class HookRunner {
     for (const [name, value] of Object.entries(init.headers))
       if (name.toLowerCase() !== 'authorization') headers.set(name, value);
     const owned = OWNED.map((name) => headers.get(name));
-    const request: HookRequest = Object.freeze({
+    const request: HookRequest = {
       method: init.method,
       url: init.url,
       headers,
       kind: init.kind,
       attempt: init.attempt,
       startedAt: Date.now(),
-    });
+    };
     for (const hook of this.onRequest) await run('onRequest', hook, request, signal);
-    if (headers.has('authorization')) {
-      throw new HookError(
-        'onRequest',
-        'An onRequest hook set the authorization header: the SDK sends the token itself',
-      );
-    }
     OWNED.forEach((name, i) => {
       if (headers.get(name) !== owned[i]) {
-        throw new HookError('onRequest', `An onRequest hook changed the ${name} header, which the SDK sets`);
+        throw new HookError('onRequest', `An onRequest hook set the ${name} header, which the SDK owns`);
       }
     });
     return request;
@@ -156,14 +150,14 @@ export class HookRunner {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.onResponse.length === 0) return;
-    const event: HookResponse = Object.freeze({
+    const event: HookResponse = {
       request,
       status: response.status,
       headers: new Headers(response.headers),
       ms: timing.ms,
       waitedMs: timing.waitedMs,
       rateLimit,
-    });
+    };
     for (const hook of this.onResponse) await run('onResponse', hook, event, signal);
   }
 
@@ -173,7 +167,7 @@ export class HookRunner {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.onError.length === 0) return;
-    const event: HookFailure = Object.freeze({ request, error, ms: Date.now() - request.startedAt });
+    const event: HookFailure = { request, error, ms: Date.now() - request.startedAt };
     // The call is failing already: the caller's signal must not turn the failure into another one.
     for (const hook of this.onError)
       await run('onError', hook, event, error.name === 'AbortError' ? undefined : signal);
@@ -192,8 +186,6 @@ async function run<E>(
   event: E,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  if (typeof hook !== 'function')
-    throw new HookError(name, `hooks.${name} must be a function or an array of functions`);
   try {
     const result = hook(event);
     if (result && typeof (result as Promise<void>).then === 'function') await abortable(result, signal);

@@ -98,12 +98,11 @@ function envLogLevel(): string | undefined {
 export function consoleLogger(): Logger {
   const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
   const server = Boolean(g.process?.versions?.node || g.Deno || g.Bun);
-  return {
-    error: (message) => console.error(`[price-catalog] ${message}`),
-    warn: (message) => console.warn(`[price-catalog] ${message}`),
-    info: (message) => (server ? console.error : console.info)(`[price-catalog] ${message}`),
-    debug: (message) => (server ? console.error : console.debug)(`[price-catalog] ${message}`),
-  };
+  const to =
+    (method: 'error' | 'warn' | 'info' | 'debug') =>
+    (message: string): void =>
+      console[server && method !== 'warn' ? 'error' : method](`[price-catalog] ${message}`);
+  return { error: to('error'), warn: to('warn'), info: to('info'), debug: to('debug') };
 }
 
 const REDACTED = '[redacted]';
@@ -137,18 +136,19 @@ export function redact(text: string): string {
 /** `fetchImpl` with a debug line per token-endpoint request and answer (URL, status, time). */
 export function logTokenRequests(fetchImpl: typeof fetch, log: Log): typeof fetch {
   return async (input, init) => {
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const url = input instanceof Request ? input.url : String(input);
-    log.debug?.(`--> ${method} ${url} (token request)`);
+    const line = `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`;
+    log.debug?.(`--> ${line} (token request)`);
     const sentAt = Date.now();
+    let outcome = 'Error';
     try {
       const response = await fetchImpl(input, init);
-      log.debug?.(`<-- ${response.status} ${method} ${url} ${Date.now() - sentAt} ms (token request)`);
+      outcome = String(response.status);
       return response;
     } catch (error) {
-      const name = error instanceof Error ? error.name : 'Error';
-      log.debug?.(`<-- ${name} ${method} ${url} ${Date.now() - sentAt} ms (token request)`);
+      if (error instanceof Error) outcome = error.name;
       throw error;
+    } finally {
+      log.debug?.(`<-- ${outcome} ${line} ${Date.now() - sentAt} ms (token request)`);
     }
   };
 }

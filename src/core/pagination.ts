@@ -1,5 +1,5 @@
 import { APIPromise, type ApiResponse } from './api-promise.js';
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError, ResponseValidationError } from './errors.js';
 import { linkTarget, type RateLimitInfo } from './headers.js';
 
 /** `meta.pagination` of a list answer. */
@@ -10,11 +10,21 @@ export interface Pagination {
   per: number;
 }
 
-/** Fetches one page of a list; `page` undefined means the page the caller asked for first. */
-export type PageFetcher<Body> = (page: number | undefined) => Promise<ApiResponse<Body>>;
+/**
+ * Fetches one page of a list; `page` undefined means the page the caller asked for first. `per`,
+ * when given, replaces the caller's page size (a walk without an explicit `per`).
+ */
+export type PageFetcher<Body> = (page: number | undefined, per?: number) => Promise<ApiResponse<Body>>;
+
+/**
+ * The page size a whole-list walk without an explicit `per` asks for. The API's maximum is not
+ * documented (the sandbox serves 100): the walk asks for this much and pages on with the `per`
+ * the first answer reports in `meta.pagination.per`.
+ */
+export const LARGEST_PAGE = 500;
 
 interface PageSource<Item, Body> {
-  fetch: PageFetcher<Body>;
+  fetch: (page: number) => Promise<ApiResponse<Body>>;
   items: (body: Body) => Item[];
   /** Page numbers already fetched in this walk: a page is never fetched twice. */
   seen: Set<number>;
@@ -37,7 +47,17 @@ export class Page<Item, Body = unknown> {
     this.body = result.data;
     this.response = result.response;
     this.rateLimit = result.rateLimit;
-    this.items = source.items(result.data);
+    const items = pickItems(source.items, result.data);
+    if (!Array.isArray(items)) {
+      // Validation off or warn, and the answer has no list where one belongs: typed, not a TypeError.
+      const url = result.response.url || 'a list';
+      throw new ResponseValidationError(
+        url,
+        [{ path: [], message: 'the answer has no list of items', code: 'invalid_type' }],
+        result.data,
+      );
+    }
+    this.items = items;
     this.pagination = paginationOf(result.data);
     source.seen.add(requested);
     if (this.pagination) source.seen.add(this.pagination.page);
@@ -90,18 +110,35 @@ export class PagePromise<Item, Body = unknown>
   extends APIPromise<Page<Item, Body>>
   implements AsyncIterable<Item>
 {
-  /** `firstPage` is the page number the caller asked for (1 when none). */
-  constructor(fetchPage: PageFetcher<Body>, items: (body: Body) => Item[], firstPage = 1) {
-    const source: PageSource<Item, Body> = { fetch: fetchPage, items, seen: new Set() };
-    const first = fetchPage(undefined).then((result) => {
-      const page = new Page(source, result, firstPage);
-      return { data: page, response: result.response, rateLimit: result.rateLimit };
-    });
+  /**
+   * `firstPage` is the page number the caller asked for (1 when none). `sized`: the caller gave
+   * `per`; otherwise a walk (`for await`, `.pages()`, `.toArray()`) started in the same tick as
+   * the call asks for the largest page, and pages on with the size the answer reports.
+   */
+  constructor(fetchPage: PageFetcher<Body>, items: (body: Body) => Item[], firstPage = 1, sized = true) {
+    const walk = { started: false, per: undefined as number | undefined };
+    const source: PageSource<Item, Body> = {
+      fetch: (page) => fetchPage(page, walk.per),
+      items,
+      seen: new Set(),
+    };
+    // The first request starts one microtask after the call, so that a walk chained on the call
+    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page.
+    const first = Promise.resolve()
+      .then(() => fetchPage(undefined, !sized && walk.started ? LARGEST_PAGE : undefined))
+      .then((result) => {
+        const page = new Page(source, result, firstPage);
+        // Page on with the size the server served (an explicit per stays as given).
+        if (!sized && walk.started) walk.per = page.pagination?.per;
+        return { data: page, response: result.response, rateLimit: result.rateLimit };
+      });
     super(first);
     this.source = source;
+    this.walk = walk;
   }
 
   private readonly source: PageSource<Item, Body>;
+  private readonly walk: { started: boolean };
   private prefetch = 1;
 
   /**
@@ -119,6 +156,7 @@ export class PagePromise<Item, Body = unknown>
 
   /** Every page, starting with the first. */
   async *pages(): AsyncGenerator<Page<Item, Body>, void, undefined> {
+    this.walk.started = true;
     let page: Page<Item, Body> = (await this.result).data;
     yield page;
     const total = page.pagination?.total_pages;
@@ -164,11 +202,13 @@ export class PagePromise<Item, Body = unknown>
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    this.walk.started = true;
     for await (const page of this.pages()) yield* page.items;
   }
 
   /** Collects items of every page, stopping (and fetching no further page) once `limit` are in. */
   async toArray(options: { limit?: number } = {}): Promise<Item[]> {
+    this.walk.started = true;
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     if (!(limit >= 0)) throw new InvalidRequestError('limit must be a number >= 0', 'InvalidParam', 'limit');
     const out: Item[] = [];
@@ -180,6 +220,15 @@ export class PagePromise<Item, Body = unknown>
       }
     }
     return out;
+  }
+}
+
+function pickItems<Item, Body>(items: (body: Body) => Item[], body: Body): unknown {
+  try {
+    return items(body);
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
   }
 }
 

@@ -1,3 +1,8 @@
+/**
+ * Stage: redirects. 301/308 are followed and remembered; 302/307 repeat the request verbatim at
+ * Location; 303 becomes a GET. Each hop is a request the server counts, so each is one request of
+ * the call's bound (src/core/retry.ts). Credentials never go to another origin (src/core/authorize.ts).
+ */
 import { RedirectError } from './errors.js';
 
 export const MAX_REDIRECTS = 5;
@@ -26,7 +31,12 @@ export function isRedirect(status: number): boolean {
 /** The next hop of a redirect: relative Locations resolved, a stray oauth_token dropped, loops refused. */
 export function nextHop(location: string | null, current: string, visited: string[]): string {
   if (!location) throw new RedirectError(`A redirect from ${current} carried no Location`, visited);
-  const next = new URL(location, current);
+  let next: URL;
+  try {
+    next = new URL(location, current);
+  } catch {
+    throw new RedirectError(`A redirect from ${current} carried a Location that is not a URL`, visited);
+  }
   next.searchParams.delete('oauth_token');
   const href = next.href;
   if (visited.includes(href)) {

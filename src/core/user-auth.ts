@@ -1,5 +1,6 @@
 import { type AccessToken, fingerprint, requestToken, TokenCache, type TokenProvider } from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
+import type { LockStore } from './stores.js';
 
 /** Scopes a user can grant. */
 export type UserScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
@@ -30,6 +31,8 @@ export interface UserAuthConfig {
   fetch: typeof fetch;
   tokenStore?: TokenStore | undefined;
   onTokens?: ((tokens: UserTokens) => void) | undefined;
+  /** Refreshes of one user's tokens run one at a time across every sharer of these locks. */
+  locks?: LockStore | undefined;
 }
 
 /** Renew this long before expiry (or a tenth of the lifetime when shorter). */
@@ -146,13 +149,31 @@ export class UserAuth implements TokenProvider {
         'NotSignedIn',
       );
     }
-    if (force || expiresSoon(tokens)) tokens = await this.refresh(tokens);
+    if (force || expiresSoon(tokens)) tokens = await this.refreshOnce(tokens);
     return {
       value: tokens.access_token,
       expiresAt: renewAt(tokens),
       scopes: tokens.scope?.split(/[\s,]+/).filter(Boolean),
       principal: `user:${fingerprint(tokens.access_token)}`,
     };
+  }
+
+  /**
+   * One refresh at a time per user across every sharer of the lock store: a sharer that waited
+   * for the lock reads the token store again and takes a pair refreshed meanwhile.
+   */
+  private refreshOnce(tokens: UserTokens): Promise<UserTokens> {
+    const { locks, tokenStore } = this.config;
+    if (!locks) return this.refresh(tokens);
+    const name = `refresh:${fingerprint(tokens.refresh_token ?? tokens.access_token)}`;
+    return locks.withLock(name, async () => {
+      const now = tokenStore ? ((await tokenStore.get()) ?? undefined) : this.tokens;
+      if (now && now.access_token !== tokens.access_token && !expiresSoon(now)) {
+        this.tokens = now;
+        return now;
+      }
+      return this.refresh(tokens);
+    });
   }
 
   private async refresh(tokens: UserTokens): Promise<UserTokens> {

@@ -80,7 +80,7 @@ export function notificationsResource(core: HttpCore) {
         }
         if (!first || options.includeExisting) yield* fresh.reverse();
         first = false;
-        await sleep(pollDelay(core, interval), signal);
+        await sleep(await pollDelay(core, interval), signal);
       }
     } catch (error) {
       if (error instanceof AbortError && signal?.aborted) return;
@@ -126,8 +126,8 @@ export function notificationsResource(core: HttpCore) {
 }
 
 /** The wait before the next poll: the interval, or longer when the day's budget must be spread. */
-function pollDelay(core: HttpCore, interval: number): number {
-  const usage = core.config.budget.usage();
+async function pollDelay(core: HttpCore, interval: number): Promise<number> {
+  const usage = await core.config.limits.usage();
   if (usage.remaining === null) return interval;
   const untilReset = usage.resetsAt.getTime() - Date.now();
   return Math.max(interval, untilReset / Math.max(1, usage.remaining));

@@ -66,7 +66,22 @@ export function get<T>(
 }
 
 export function call<T>(core: HttpCore, spec: CallSpec<T>): APIPromise<T> {
-  return new APIPromise(core.request(spec));
+  return new APIPromise(core.request(spec.method === 'GET' ? spec : { invalidates: embedding, ...spec }));
+}
+
+/**
+ * Resource roots whose cached reads a write to the key root makes stale, besides its own: the
+ * resources that embed it (a favorite shows on its list, its category and its SKU).
+ */
+const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
+  favorites: ['favorite_lists', 'categories', 'skus'],
+  favorite_lists: ['favorites'],
+  skus: ['products'],
+};
+
+/** What a write to `path` makes stale besides its own root (the core drops that one). */
+function embedding(path: string): readonly string[] {
+  return EMBEDDED_IN[path.split('/')[1] ?? ''] ?? [];
 }
 
 /** A paginated GET: `items` picks the list out of each page's body. */
@@ -81,7 +96,7 @@ export function list<Item, Body>(
 ): PagePromise<Item, Body> {
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
-    (page) =>
+    (page, per) =>
       core.request<Body>({
         method: 'GET',
         path: () => {
@@ -89,12 +104,17 @@ export function list<Item, Body>(
           return typeof path === 'function' ? path() : path;
         },
         schema,
-        query: page === undefined ? query : { ...query, page },
+        query:
+          page === undefined && per === undefined
+            ? query
+            : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
         options,
         scope,
       }),
     items,
     params?.page ?? 1,
+    // A walk from a given page, or with a given size, keeps them.
+    params?.per !== undefined || params?.page !== undefined,
   );
 }
 
@@ -136,6 +156,7 @@ export function write<T>(
       schema: spec.schema,
       select: spec.select,
       scope: spec.scope,
+      invalidates: embedding,
       options,
     }),
   );

@@ -1,0 +1,135 @@
+/**
+ * Stage: transport. The ONE place where a request goes out and its answer comes back: fetch, the
+ * per-attempt timeout (which covers reading the body, not just the headers), and the mapping of
+ * every failure to a typed error. Nothing else in the SDK calls fetch for API requests.
+ *
+ * fetch itself, not a wrapper such as ky: the pipeline owns retries, redirects, errors and
+ * timeouts, so a wrapper would only add its size and a Request copy per call (docs/architecture.md).
+ */
+import { AbortError, ConnectionError, TimeoutError } from './errors.js';
+import { abortError } from './signal.js';
+
+/** One HTTP request as the pipeline's stages have made it. */
+export interface Outgoing {
+  method: string;
+  /** What is fetched (with `oauth_token` when the token goes in the query). */
+  url: string;
+  /** The same URL without any token: what errors and logs show. */
+  shownUrl: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** The caller's signal (deadline included). */
+  signal: AbortSignal | undefined;
+  /** Milliseconds for this attempt, body included; 0: none. */
+  timeout: number;
+  redirect: 'manual' | 'follow';
+}
+
+/** An answer with its body read: JSON when it parses, the text otherwise, undefined when empty. */
+export interface Exchange {
+  response: Response;
+  body: unknown;
+  /** Length of the body text, for bounded caches. */
+  size: number;
+}
+
+export type Transport = (request: Outgoing) => Promise<Exchange>;
+
+/** The transport stage over a fetch implementation. */
+export function fetchTransport(fetchImpl: typeof fetch): Transport {
+  return async (request) => {
+    const { method, shownUrl, timeout } = request;
+    const limit =
+      timeout > 0
+        ? new TimeLimit(
+            request.signal,
+            timeout,
+            `${method} ${shownUrl} got no complete answer within ${timeout} ms`,
+          )
+        : undefined;
+    const signal = limit?.signal ?? request.signal;
+    let response: Response;
+    try {
+      response = await fetchImpl(request.url, {
+        method,
+        headers: request.headers,
+        body: request.body,
+        signal,
+        redirect: request.redirect,
+      });
+    } catch (error) {
+      limit?.dispose();
+      throw failure(error, request, limit, 'the server could not be reached');
+    }
+    try {
+      if (request.redirect === 'manual' && isRedirectStatus(response.status)) {
+        await response.body?.cancel();
+        return { response, body: undefined, size: 0 };
+      }
+      const [body, size] = await readBody(response);
+      return { response, body, size };
+    } catch (error) {
+      throw failure(error, request, limit, 'the connection broke while the answer was read');
+    } finally {
+      limit?.dispose();
+    }
+  };
+}
+
+function failure(error: unknown, request: Outgoing, limit: TimeLimit | undefined, what: string): Error {
+  if (request.signal?.aborted) return abortError(request.signal);
+  const timedOut = limit?.explain(error);
+  if (timedOut instanceof TimeoutError) return timedOut;
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new AbortError(`${request.method} ${request.shownUrl} was aborted`, { cause: error });
+  }
+  return new ConnectionError(`${request.method} ${request.shownUrl} failed: ${what}`, { cause: error });
+}
+
+function isRedirectStatus(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+async function readBody(response: Response): Promise<[unknown, number]> {
+  if (response.status === 204 || response.status === 304) {
+    await response.body?.cancel();
+    return [undefined, 0];
+  }
+  const text = await response.text();
+  if (!text) return [undefined, 0];
+  try {
+    return [JSON.parse(text), text.length];
+  } catch {
+    // Not JSON (a proxy's HTML page): the text, for the error.
+    return [text, text.length];
+  }
+}
+
+/**
+ * A time limit (one attempt's timeout, or a whole call's deadline) as an AbortSignal that also
+ * follows the caller's. A timer rather than AbortSignal.timeout(), which fake timers cannot drive.
+ */
+export class TimeLimit {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  readonly signal: AbortSignal;
+
+  constructor(
+    private readonly parent: AbortSignal | undefined,
+    ms: number,
+    message: string,
+  ) {
+    this.signal = parent ? AbortSignal.any([parent, this.controller.signal]) : this.controller.signal;
+    this.timer = setTimeout(() => this.controller.abort(new TimeoutError(message)), ms);
+  }
+
+  /** The TimeoutError when the time limit (not the caller) ended the call; otherwise `error`. */
+  explain(error: unknown): unknown {
+    const reason: unknown = this.controller.signal.reason;
+    return reason instanceof TimeoutError && !this.parent?.aborted ? reason : error;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+}
