@@ -124,7 +124,11 @@ async function exportLocked(o: ExportOptions): Promise<number> {
   const stopForBudget = (): number => {
     const resume = nextDayStart(day).toISOString();
     log(
-      `Stopped: the daily budget is spent (${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}).` +
+      `Stopped: the daily budget is spent (${
+        ledger.lockedOut(day)
+          ? `the server refuses this application for its day ${day}; this machine counted ${ledger.spent(day)} calls`
+          : `${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}`
+      }).` +
         `${state ? ` ${state.records} records in ${o.out}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
     );
     return EXIT.resumable;

@@ -68,6 +68,10 @@ export class CallLedger {
     this.write({ ...entry, calls: entry.calls + calls });
   }
 
+  lockedOut(day: string): boolean {
+    return this.entry(day).lockedOut === true;
+  }
+
   lockOut(day: string): void {
     this.write({ ...this.entry(day), lockedOut: true });
   }
