@@ -74,6 +74,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     get stats(): SandboxStats {
       return { ...state.stats, dailyCalls: state.daily.calls(state.options.clientId, Date.now()) };
     },
+    startNextDay: () => state.daily.nextDay(),
     reset: () => state.reset(),
   };
 }

@@ -172,6 +172,12 @@ export interface Sandbox {
   expireTokens(): void;
   failNext(count: number, fault: InjectedFault): void;
   addRedirect(rule: RedirectRule): void;
+  /**
+   * Simulates the next UTC day for the daily limit: the client's count starts over, a lockout
+   * ends, and answers' `Date` header (the server's clock, from which clients can tell the day)
+   * moves a day on. Other clocks (token lifetimes, rate windows) keep real time. `reset()` undoes it.
+   */
+  startNextDay(): void;
   /** The seeded records; frozen and shared by sandboxes of the same seed. */
   readonly data: SandboxData;
   readonly stats: SandboxStats;

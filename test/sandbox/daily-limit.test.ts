@@ -39,6 +39,29 @@ describe('daily limit', () => {
     expect((await get(sandbox, a, '/categories/root')).status).toBe(401);
   });
 
+  it('startNextDay() simulates the next UTC day: the count starts over, the lockout ends, Date moves on', async () => {
+    const sandbox = createSandbox({ dailyLimit: 1, rateLimit: { limit: 100 } });
+    const a = await obtainToken(sandbox);
+    const first = await get(sandbox, a, '/categories/root');
+    expect(first.headers.get('date')).toBe('Sun, 10 Mar 2024 22:00:00 GMT');
+    expect((await get(sandbox, a, '/categories/root')).status).toBe(401);
+    expect((await requestToken(sandbox)).status).toBe(403);
+
+    sandbox.startNextDay();
+    expect(sandbox.stats.dailyCalls).toBe(0);
+    const granted = await requestToken(sandbox);
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get('date')).toBe('Mon, 11 Mar 2024 22:00:00 GMT');
+    const fresh = await obtainToken(sandbox);
+    expect((await get(sandbox, fresh, '/categories/root')).status).toBe(200);
+    expect((await get(sandbox, fresh, '/categories/root')).status).toBe(401);
+
+    sandbox.reset();
+    expect((await get(sandbox, await obtainToken(sandbox), '/categories/root')).headers.get('date')).toBe(
+      'Sun, 10 Mar 2024 22:00:00 GMT',
+    );
+  });
+
   it('counts rate-limited and failed calls too', async () => {
     const sandbox = createSandbox({ dailyLimit: 2, rateLimit: { limit: 1 } });
     const token = sandbox.issueToken();

@@ -60,5 +60,9 @@ export async function handleRequest(
     });
   }
   entry.status = response.type === 'error' ? 0 : response.status;
+  // The server's clock, as real servers send it: it follows startNextDay(), so a client can tell
+  // the server's UTC day (the day its daily limit counts) from any answer.
+  if (response.type !== 'error')
+    response.headers.set('Date', new Date(state.daily.now(Date.now())).toUTCString());
   return withCors(response);
 }

@@ -12,8 +12,20 @@ interface ClientDay {
  */
 export class DailyLedger {
   private readonly clients = new Map<string, ClientDay>();
+  /** Simulated days ahead of the real clock (`sandbox.startNextDay()`). */
+  private offsetMs = 0;
 
   constructor(private readonly limit: number | null) {}
+
+  /** The ledger's clock: real time plus the simulated days. */
+  now(real: number): number {
+    return real + this.offsetMs;
+  }
+
+  /** Moves the ledger a whole day on: every client's count starts over and lockouts end. */
+  nextDay(): void {
+    this.offsetMs += DAY_MS;
+  }
 
   /** Counts one call; true when this call went over the limit. */
   count(clientId: string, now: number): boolean {
@@ -26,7 +38,7 @@ export class DailyLedger {
     return false;
   }
 
-  /** Epoch ms when the lockout ends, or null when the client is not locked out. */
+  /** Epoch ms (the ledger's clock) when the lockout ends, or null when the client is not locked out. */
   lockedUntil(clientId: string, now: number): number | null {
     const entry = this.today(clientId, now);
     return entry.locked ? (entry.day + 1) * DAY_MS : null;
@@ -40,8 +52,8 @@ export class DailyLedger {
     this.clients.clear();
   }
 
-  private today(clientId: string, now: number): ClientDay {
-    const day = Math.floor(now / DAY_MS);
+  private today(clientId: string, real: number): ClientDay {
+    const day = Math.floor(this.now(real) / DAY_MS);
     let entry = this.clients.get(clientId);
     if (!entry || entry.day !== day) {
       entry = { day, calls: 0, locked: false };

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { main } from './program.js';
+
+// Ctrl-C during an export is handled by the exporter (it finishes the page in flight and saves
+// its checkpoint); before and after that, it ends the process as usual.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') === 1) process.exit(130);
+});
+main(process.argv, { stderr: process.stderr, signals: process }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`price-catalog: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,220 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import type { Params } from './checkpoint.js';
+import { EXIT, type ExportOptions, runExport } from './export.js';
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('must be a whole number >= 1');
+  return Number(value);
+}
+
+function idList(value: string): number[] {
+  const ids = value.split(',').map((part) => part.trim());
+  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1)) {
+    throw new InvalidArgumentError('must be ids separated by commas, e.g. 12,34');
+  }
+  return ids.map(Number);
+}
+
+function defaultStateDir(): string {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'price-catalog');
+}
+
+interface ExportFlags {
+  category?: number;
+  manufacturer?: number;
+  search?: string;
+  orderBy?: string;
+  orderDir?: string;
+  filterIds?: number[];
+  manufacturerIds?: number[];
+  shopIds?: number[];
+  distance?: number;
+  availability?: number;
+  format: 'jsonl' | 'csv';
+  out: string;
+  per: number;
+  maxCalls?: number;
+  dailyLimit: number;
+  plan?: boolean;
+  restart?: boolean;
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  stateDir: string;
+  cache: boolean;
+}
+
+const HELP_AFTER = `
+Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_URL,
+PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (prefer the
+environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
+request on stderr (never a token or the secret).
+
+An export checkpoints after every page (OUT.checkpoint.json): interrupted (Ctrl-C, a crash, the
+day's budget spent), run the same command again and it resumes where it stopped, spending no
+call twice. Exit codes: 0 done, 1 error, 2 bad usage, 75 stopped for the budget or --max-calls
+(run again later), 130 interrupted.
+
+Examples:
+  price-catalog export skus --category 40 --format csv --out phones.csv
+  price-catalog export offers --category 40 --out offers.jsonl --max-calls 200
+  price-catalog export skus --manufacturer 28 --order-by price --out m28.jsonl
+  price-catalog export skus --search iphone --out iphone.jsonl`;
+
+/** The `price-catalog` command (commander), for the bin and for tests. */
+export function buildProgram(
+  run: (options: ExportOptions) => Promise<number>,
+  io: Pick<ExportOptions, 'stderr' | 'signals'>,
+): Command {
+  const program = new Command('price-catalog')
+    .description('Command-line tools of the price-catalog SDK for the Catalog and Price-Comparison API v3')
+    .configureOutput({ writeErr: (text) => io.stderr.write(text) })
+    .exitOverride();
+  program
+    .command('export')
+    .description('Export SKUs, or the offers of SKUs, to JSONL or CSV: planned, budget-aware and resumable')
+    .addArgument(
+      new Argument('<what>', 'skus, or offers (every product of those SKUs)').choices(['skus', 'offers']),
+    )
+    .addOption(new Option('--category <id>', 'SKUs of a category').argParser(positiveInt))
+    .addOption(
+      new Option('--manufacturer <id>', 'SKUs of a manufacturer')
+        .argParser(positiveInt)
+        .conflicts(['category']),
+    )
+    .option('--search <q>', 'SKUs matching a query (with --category: within that category)')
+    .option(
+      '--order-by <method>',
+      'listing order (category: e.g. pricevat, popularity, rating; manufacturer: price, popularity)',
+    )
+    .addOption(new Option('--order-dir <dir>', 'listing order direction').choices(['asc', 'desc']))
+    .addOption(new Option('--filter-ids <ids>', 'category filter ids, comma-separated').argParser(idList))
+    .addOption(
+      new Option('--manufacturer-ids <ids>', 'category listing: only these manufacturers').argParser(idList),
+    )
+    .addOption(
+      new Option('--shop-ids <ids>', 'category listing: only SKUs these shops sell').argParser(idList),
+    )
+    .addOption(new Option('--distance <id>', 'category listing: a distances entry id').argParser(positiveInt))
+    .addOption(
+      new Option('--availability <id>', 'category listing: an availabilities entry id').argParser(
+        positiveInt,
+      ),
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
+    .requiredOption('--out <file>', 'output file (its checkpoint is <file>.checkpoint.json)')
+    .addOption(
+      new Option('--per <n>', 'page size asked for (the server may serve fewer)')
+        .argParser(positiveInt)
+        .default(100),
+    )
+    .addOption(
+      new Option('--max-calls <n>', 'spend at most this many calls in this run').argParser(positiveInt),
+    )
+    .addOption(
+      new Option('--daily-limit <n>', "the application's daily call budget")
+        .argParser(positiveInt)
+        .env('PRICE_CATALOG_DAILY_LIMIT')
+        .default(1000),
+    )
+    .option('--plan', 'fetch the first page, print the plan and stop (the page is kept for the export)')
+    .option('--restart', 'drop the checkpoint of OUT and start over')
+    .addOption(new Option('--base-url <url>', 'API root').env('PRICE_CATALOG_BASE_URL').makeOptionMandatory())
+    .addOption(
+      new Option('--auth-url <url>', 'OAuth server root').env('PRICE_CATALOG_AUTH_URL').makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--client-id <id>', 'application client id')
+        .env('PRICE_CATALOG_CLIENT_ID')
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--client-secret <secret>', 'application client secret')
+        .env('PRICE_CATALOG_CLIENT_SECRET')
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--state-dir <dir>', 'where the call ledger and the ETag cache are kept')
+        .env('PRICE_CATALOG_STATE_DIR')
+        .default(defaultStateDir(), '$XDG_CACHE_HOME/price-catalog'),
+    )
+    .option('--no-cache', 'keep no ETag cache on disk')
+    .addHelpText('after', HELP_AFTER)
+    .action(async (what: 'skus' | 'offers', flags: ExportFlags, command: Command) => {
+      if (flags.category === undefined && flags.manufacturer === undefined && flags.search === undefined) {
+        command.error('export: give --category ID, --manufacturer ID or --search Q', {
+          exitCode: EXIT.usage,
+        });
+      }
+      if (flags.manufacturer !== undefined && flags.search !== undefined) {
+        command.error('export: --search goes with --category (or alone), not with --manufacturer', {
+          exitCode: EXIT.usage,
+        });
+      }
+      const params: Params = {};
+      if (flags.orderBy !== undefined) params.order_by = flags.orderBy;
+      if (flags.orderDir !== undefined) params.order_dir = flags.orderDir;
+      const categoryOnly: [keyof ExportFlags, string][] = [
+        ['filterIds', 'filter_ids'],
+        ['manufacturerIds', 'manufacturer_ids'],
+        ['shopIds', 'shop_ids'],
+        ['distance', 'distance'],
+        ['availability', 'availability'],
+      ];
+      for (const [flag, wire] of categoryOnly) {
+        const value = flags[flag];
+        if (value === undefined) continue;
+        if (flags.category === undefined) {
+          command.error(
+            `export: --${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} filters a category listing: give --category`,
+            {
+              exitCode: EXIT.usage,
+            },
+          );
+        }
+        params[wire] = value as number | number[];
+      }
+      const code = await run({
+        what,
+        source: { category: flags.category, manufacturer: flags.manufacturer, search: flags.search },
+        params,
+        format: flags.format,
+        out: flags.out,
+        per: flags.per,
+        maxCalls: flags.maxCalls,
+        dailyLimit: flags.dailyLimit,
+        planOnly: flags.plan === true,
+        restart: flags.restart === true,
+        baseUrl: flags.baseUrl,
+        authUrl: flags.authUrl,
+        clientId: flags.clientId,
+        clientSecret: flags.clientSecret,
+        stateDir: flags.stateDir,
+        cache: flags.cache,
+        ...io,
+      });
+      program.setOptionValue('exitCode', code);
+    });
+  return program;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[], io: Pick<ExportOptions, 'stderr' | 'signals'>): Promise<number> {
+  const program = buildProgram(runExport, io);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { exitCode?: number; code?: string }).exitCode;
+    if (typeof code === 'number' && (error as { code?: string }).code?.startsWith('commander.')) {
+      return code === 1 ? EXIT.usage : code;
+    }
+    io.stderr.write(`price-catalog: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.error;
+  }
+  return (program.getOptionValue('exitCode') as number | undefined) ?? EXIT.done;
+}

@@ -1,0 +1,534 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxServer } from '../../src/testing/index.js';
+
+/**
+ * `price-catalog export` end to end: the CLI runs in a child process (as a user runs it) against
+ * the sandbox's HTTP server in this process, which counts every request it gets.
+ */
+const SOURCE = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+let BIN = '';
+
+// The CLI's source, bundled once with esbuild (as tsup does) so that each child starts in a
+// fraction of a second instead of transpiling through tsx.
+beforeAll(async () => {
+  const { build } = await import('esbuild');
+  BIN = join(tempDir(), 'price-catalog.mjs');
+  await build({
+    entryPoints: [SOURCE],
+    outfile: BIN,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    // commander and cli-progress are CommonJS: give the bundle a require.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+});
+const SMALL_CATEGORY = 1608; // 27 SKUs, 199 offers; some names hold quotes and commas
+const LARGEST_CATEGORY = 40; // 340 SKUs
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'price-catalog-export-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Env {
+  server: SandboxServer;
+  sandbox: Sandbox;
+  stateDir: string;
+  extra?: Record<string, string>;
+}
+
+/** Runs the CLI; `onStderr` sees the stderr so far and may signal the child. */
+function run(args: string[], env: Env, onStderr?: (text: string, child: ChildProcess) => void): Promise<Run> {
+  const child = spawn(process.execPath, [BIN, 'export', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      PRICE_CATALOG_BASE_URL: env.server.baseUrl,
+      PRICE_CATALOG_AUTH_URL: env.server.authUrl,
+      PRICE_CATALOG_CLIENT_ID: env.sandbox.clientId,
+      PRICE_CATALOG_CLIENT_SECRET: env.sandbox.clientSecret,
+      PRICE_CATALOG_STATE_DIR: env.stateDir,
+      ...env.extra,
+    },
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    onStderr?.(stderr, child);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs the CLI and counts the API calls the sandbox received meanwhile. */
+async function counted(
+  sandbox: Sandbox,
+  args: string[],
+  env: Env,
+  onStderr?: (text: string, child: ChildProcess) => void,
+): Promise<Run & { calls: number }> {
+  const before = sandbox.apiCalls().length;
+  const result = await run(args, env, onStderr);
+  return { ...result, calls: sandbox.apiCalls().length - before };
+}
+
+function progressPages(stderr: string): number {
+  const pages = [...stderr.matchAll(/progress: \d+ items, (\d+) pages/g)].map((m) => Number(m[1]));
+  return pages.at(-1) ?? 0;
+}
+
+describe('price-catalog export (child process against the sandbox server)', () => {
+  // A little latency per request, so that a SIGINT lands mid-way; short rate windows.
+  const sandbox = createSandbox({
+    latencyMs: 15,
+    dailyLimit: null,
+    rateLimit: { limit: 1000, windowMs: 1000 },
+  });
+  let server: SandboxServer;
+  let reference: string;
+  let referenceCalls: number;
+
+  beforeAll(async () => {
+    server = await sandbox.listen();
+    const out = join(tempDir(), 'reference.jsonl');
+    const result = await counted(
+      sandbox,
+      ['offers', '--category', String(SMALL_CATEGORY), '--per', '10', '--out', out, '--no-cache'],
+      { server, sandbox, stateDir: tempDir() },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    reference = readFileSync(out, 'utf8');
+    referenceCalls = result.calls;
+  }, 60_000);
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('interrupted with SIGINT mid-way and resumed: the same bytes as an uninterrupted export, no call spent twice', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'offers.jsonl');
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const args = ['offers', '--category', String(SMALL_CATEGORY), '--per', '10', '--out', out, '--no-cache'];
+    let signalled = false;
+    const first = await counted(sandbox, args, env, (text, child) => {
+      if (!signalled && progressPages(text) >= 8) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('SIGINT: finishing the page in flight');
+    expect(first.stderr).toMatch(
+      /Interrupted: \d+ records in .*offers\.jsonl, checkpoint saved after page \d+/,
+    );
+    const partial = readFileSync(out, 'utf8');
+    // Mid-way, and on a complete record: a prefix of the whole export, ending with a newline.
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(reference.length);
+    expect(reference.startsWith(partial)).toBe(true);
+    expect(partial.endsWith('\n')).toBe(true);
+    expect(existsSync(`${out}.checkpoint.json`)).toBe(true);
+
+    const resumed = await counted(sandbox, args, env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Resuming .*offers\.jsonl: \d+ records in \d+ pages written/);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+    // Every call the interrupted run made served the file: together they made exactly the
+    // calls of one uninterrupted export (the resume re-spent 0).
+    expect(first.calls).toBeGreaterThan(0);
+    expect(first.calls + resumed.calls).toBe(referenceCalls);
+    expect(existsSync(`${out}.checkpoint.json`)).toBe(false);
+  }, 60_000);
+
+  it('killed mid-way (a crash): the file is cut back to its last complete page and the resume finishes it', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'offers.jsonl');
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    // With the disk cache: a page answered just before the crash is fresh there on resume.
+    const args = ['offers', '--category', String(SMALL_CATEGORY), '--per', '10', '--out', out];
+    let killed = false;
+    const crashed = await counted(sandbox, args, env, (text, child) => {
+      if (!killed && progressPages(text) >= 6) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    });
+    expect(crashed.code).toBe(null);
+    expect(reference.startsWith(readFileSync(out, 'utf8').split('\n').slice(0, -1).join('\n'))).toBe(true);
+    const resumed = await counted(sandbox, args, env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+    // At most the one call in flight when the process died is made again.
+    expect(crashed.calls + resumed.calls).toBeGreaterThanOrEqual(referenceCalls);
+    expect(crashed.calls + resumed.calls).toBeLessThanOrEqual(referenceCalls + 1);
+  }, 60_000);
+
+  it('refuses a second run on the same output while the first is running', async () => {
+    // A slower server (100 ms a request), so the first run is surely still going.
+    const slow = createSandbox({
+      latencyMs: 100,
+      dailyLimit: null,
+      rateLimit: { limit: 1000, windowMs: 1000 },
+    });
+    const slowServer = await slow.listen();
+    try {
+      const dir = tempDir();
+      const out = join(dir, 'offers.jsonl');
+      const env = { server: slowServer, sandbox: slow, stateDir: join(dir, 'state') };
+      const args = [
+        'offers',
+        '--category',
+        String(SMALL_CATEGORY),
+        '--per',
+        '10',
+        '--out',
+        out,
+        '--no-cache',
+      ];
+      let second: Promise<Run> | undefined;
+      const first = await run(args, env, (text) => {
+        if (!second && progressPages(text) >= 2) second = run(args, env);
+      });
+      const refused = await (second as Promise<Run>);
+      expect(first.code, first.stderr).toBe(0);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/another export \(pid \d+\) is writing .*offers\.jsonl/);
+      expect(readFileSync(out, 'utf8')).toBe(reference);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+    } finally {
+      await slowServer.close();
+    }
+  }, 60_000);
+
+  it('plans from the first page, honours --plan and --max-calls, and resumes from there', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'skus.jsonl');
+    const env = {
+      server,
+      sandbox,
+      stateDir: join(dir, 'state'),
+      extra: { PRICE_CATALOG_DAILY_LIMIT: '500' },
+    };
+    const args = ['skus', '--category', String(LARGEST_CATEGORY), '--per', '50', '--out', out, '--no-cache'];
+
+    const planned = await counted(sandbox, [...args, '--plan'], env);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.calls).toBe(1);
+    expect(planned.stderr).toContain(
+      `Plan: skus of category ${LARGEST_CATEGORY}, 340 records, pages of 50: 7 calls (1 spent on the first page).`,
+    );
+    expect(planned.stderr).toMatch(/Today \(server day \d{4}-\d\d-\d\d\): 499 of 500 calls left\./);
+    expect(planned.stderr).toContain('The export fits: 6 more calls.');
+    expect(planned.stderr).toContain('Plan only: 50 records in');
+
+    const capped = await counted(sandbox, [...args, '--max-calls', '2'], env);
+    expect(capped.code, capped.stderr).toBe(75);
+    expect(capped.calls).toBe(2);
+    expect(capped.stderr).toContain('Stopped: --max-calls 2 reached (2 calls in this run). 150 records in');
+    // Plain progress lines when stderr is not a terminal: items, pages, calls, left today, ETA.
+    expect(capped.stderr).toMatch(/progress: 100 items, 2 pages, 2\/7 calls spent, 498 left today, ETA \d+s/);
+    expect(capped.stderr).toMatch(/progress: 150 items, 3 pages, 3\/7 calls spent, 497 left today, ETA \d+s/);
+
+    const replanned = await counted(sandbox, [...args, '--plan'], env);
+    expect(replanned.code, replanned.stderr).toBe(0);
+    expect(replanned.calls).toBe(0);
+    expect(replanned.stderr).toContain(
+      'Plan only: the plan was made on the first run (7 planned); nothing fetched.',
+    );
+
+    const rest = await counted(sandbox, args, env);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.calls).toBe(4);
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+    const ids = lines.map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids).toHaveLength(340);
+    expect(new Set(ids).size).toBe(340);
+    expect(ids).toEqual(
+      (await sandboxListing(sandbox, `/categories/${LARGEST_CATEGORY}/skus`, 340)).map((sku) => sku.id),
+    );
+  }, 60_000);
+
+  it('writes CSV that parses back to the API values, quotes and commas included', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const csvOut = join(dir, 'skus.csv');
+    const jsonOut = join(dir, 'skus.jsonl');
+    const category = ['skus', '--category', String(SMALL_CATEGORY), '--no-cache'];
+    expect((await run([...category, '--format', 'csv', '--out', csvOut], env)).code).toBe(0);
+    expect((await run([...category, '--out', jsonOut], env)).code).toBe(0);
+    const skus = readFileSync(jsonOut, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const text = readFileSync(csvOut, 'utf8');
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(27);
+    expect(skus.some((sku) => /[",]/.test(String(sku.display_name)))).toBe(true);
+    rows.forEach((row, i) => {
+      const sku = skus[i] as Record<string, unknown>;
+      expect(row.id).toBe(String(sku.id));
+      expect(row.display_name).toBe(sku.display_name);
+      expect(row.name).toBe(sku.name);
+      expect(row.price_min).toBe(String(sku.price_min));
+      expect(row.future).toBe(String(sku.future));
+    });
+    expect(text.split('\n')[0]).toBe(
+      'id,name,display_name,category_id,manufacturer_id,price_min,price_max,shop_count,reviewscore,reviews_count,ean,pn,future,web_uri',
+    );
+  }, 60_000);
+
+  it('with PRICE_CATALOG_LOG=debug shows each request on stderr and no secret anywhere', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'offers.csv');
+    const before = sandbox.requests.length;
+    const result = await counted(
+      sandbox,
+      ['offers', '--category', String(SMALL_CATEGORY), '--per', '50', '--format', 'csv', '--out', out],
+      { server, sandbox, stateDir: join(dir, 'state'), extra: { PRICE_CATALOG_LOG: 'debug' } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const shown = result.stderr.match(/debug: <-- 200 GET http:\/\/127\.0\.0\.1:\d+\/\S+ \d+ ms/g) ?? [];
+    expect(shown).toHaveLength(result.calls);
+    expect(result.stderr).toMatch(
+      /debug: <-- 200 POST http:\/\/127\.0\.0\.1:\d+\/oauth2\/token \d+ ms \(token request\)/,
+    );
+    const tokens = new Set(
+      sandbox.requests
+        .slice(before)
+        .map((r) => r.token)
+        .filter((t): t is string => t !== undefined),
+    );
+    expect(tokens.size).toBeGreaterThan(0);
+    const everything = result.stdout + result.stderr + readFileSync(out, 'utf8');
+    expect(everything).not.toContain(sandbox.clientSecret);
+    for (const token of tokens) expect(everything).not.toContain(token);
+    // The CSV of offers: sku, shop, price, shipping, final price.
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(reference.trimEnd().split('\n').length);
+    const first = JSON.parse(reference.split('\n')[0] as string) as {
+      sku_id: number;
+      shop_id: number;
+      price: number;
+      blp: { shipping_cost: number; final_price: number | null };
+    };
+    expect(rows[0]).toMatchObject({
+      sku_id: String(first.sku_id),
+      shop_id: String(first.shop_id),
+      price: String(first.price),
+      shipping_cost: String(first.blp.shipping_cost),
+      final_price: first.blp.final_price === null ? '' : String(first.blp.final_price),
+    });
+  }, 60_000);
+
+  it('keeps its ETag cache on disk: a second export within max-age costs no call', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const args = ['skus', '--category', String(SMALL_CATEGORY), '--per', '10'];
+    const first = await counted(sandbox, [...args, '--out', join(dir, 'a.jsonl')], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.calls).toBe(3);
+    const second = await counted(sandbox, [...args, '--out', join(dir, 'b.jsonl')], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.calls).toBe(0);
+    expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
+  }, 60_000);
+
+  it('exports the SKUs of a search (its leaf categories, with the query) and of a manufacturer', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const ids = (file: string): number[] =>
+      readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: number }).id);
+
+    const searched = await counted(
+      sandbox,
+      ['skus', '--search', 'case', '--out', join(dir, 's.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(searched.code, searched.stderr).toBe(0);
+    expect(searched.stderr).toContain('Plan: skus of the search "case"');
+    // GET /search finds categories 579 and 1608: one search page and one SKU page for each.
+    expect(searched.calls).toBe(3);
+    const expected = [
+      ...(await sandboxListing(sandbox, '/categories/579/skus', 1000, '&q=case')),
+      ...(await sandboxListing(sandbox, '/categories/1608/skus', 1000, '&q=case')),
+    ].map((sku) => sku.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids(join(dir, 's.jsonl'))).toEqual(expected);
+
+    const made = await counted(
+      sandbox,
+      ['skus', '--manufacturer', '356', '--order-by', 'price', '--out', join(dir, 'm.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.calls).toBe(1);
+    expect(made.stderr).toContain('Plan: skus of manufacturer 356, 60 records, pages of 100: 1 calls');
+    expect(ids(join(dir, 'm.jsonl'))).toEqual(
+      (await sandboxListing(sandbox, '/manufacturers/356/skus', 60, '&order_by=price')).map((sku) => sku.id),
+    );
+  }, 60_000);
+
+  it('refuses bad usage before any call', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const none = await counted(sandbox, ['skus', '--out', join(dir, 'x.jsonl')], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('give --category ID, --manufacturer ID or --search Q');
+    const badFormat = await counted(
+      sandbox,
+      ['skus', '--category', '40', '--format', 'xml', '--out', 'x'],
+      env,
+    );
+    expect(badFormat.code).toBe(2);
+    expect(badFormat.stderr).toMatch(/--format.*xml/);
+    expect(none.calls + badFormat.calls).toBe(0);
+  }, 60_000);
+});
+
+describe('price-catalog export under a daily budget', () => {
+  it('stops cleanly when the day is spent, says when, and resumes the next (simulated) day', async () => {
+    const limited = createSandbox({ dailyLimit: 4, rateLimit: { limit: 1000, windowMs: 1000 } });
+    const server = await limited.listen();
+    const free = createSandbox({ dailyLimit: null });
+    const freeServer = await free.listen();
+    try {
+      const dir = tempDir();
+      const out = join(dir, 'skus.jsonl');
+      const env = {
+        server,
+        sandbox: limited,
+        stateDir: join(dir, 'state'),
+        extra: { PRICE_CATALOG_DAILY_LIMIT: '4' },
+      };
+      const args = ['skus', '--category', String(SMALL_CATEGORY), '--per', '5', '--out', out, '--no-cache'];
+
+      const day1 = await counted(limited, args, env);
+      expect(day1.code, day1.stderr).toBe(75);
+      expect(day1.calls).toBe(4);
+      expect(day1.stderr).toContain(
+        'It needs 5 more calls, more than is left today: this run stops after 4 calls',
+      );
+      expect(day1.stderr).toMatch(
+        /Stopped: the daily budget is spent \(4 of 4 calls counted on the server's day (\d{4}-\d\d-\d\d)\)\. 20 records in .*, checkpoint saved\. Resume after \d{4}-\d\d-\d\dT00:00:00\.000Z \(the server's next UTC day\)/,
+      );
+      // The CLI stopped before the server's limit: it never got the lockout.
+      expect(limited.apiCalls({ status: 401 })).toHaveLength(0);
+
+      const again = await counted(limited, args, env);
+      expect(again.code).toBe(75);
+      expect(again.calls).toBe(0);
+      expect(again.stderr).toContain('Stopped: the daily budget is spent (4 of 4 calls');
+
+      limited.startNextDay();
+      const day2 = await counted(limited, args, env);
+      expect(day2.code, day2.stderr).toBe(0);
+      expect(day2.calls).toBe(2);
+      expect(day2.stderr).toMatch(
+        /Resuming .*: 20 records in 4 pages written, 4 calls spent of 6 planned; 4 of 4 calls left today/,
+      );
+
+      const whole = join(dir, 'whole.jsonl');
+      const reference = await run(
+        ['skus', '--category', String(SMALL_CATEGORY), '--per', '5', '--out', whole, '--no-cache'],
+        {
+          server: freeServer,
+          sandbox: free,
+          stateDir: join(dir, 'free-state'),
+        },
+      );
+      expect(reference.code).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    } finally {
+      await server.close();
+      await freeServer.close();
+    }
+  }, 60_000);
+
+  it('stops cleanly when the server locks the client out before its own count says so', async () => {
+    const limited = createSandbox({ dailyLimit: 2, rateLimit: { limit: 1000, windowMs: 1000 } });
+    const server = await limited.listen();
+    try {
+      const dir = tempDir();
+      const out = join(dir, 'skus.jsonl');
+      // The CLI believes in 1000 calls a day; the server allows 2.
+      const env = { server, sandbox: limited, stateDir: join(dir, 'state') };
+      const args = ['skus', '--category', String(SMALL_CATEGORY), '--per', '5', '--out', out, '--no-cache'];
+      const day1 = await counted(limited, args, env);
+      expect(day1.code, day1.stderr).toBe(75);
+      expect(day1.stderr).toMatch(
+        /Stopped: the daily budget is spent \(the server refuses this application for its day \d{4}-\d\d-\d\d; this machine counted 3 calls\)/,
+      );
+      expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(10);
+      // Refused at the token endpoint (no call) from then on, until the next day.
+      const again = await counted(limited, args, env);
+      expect(again.code).toBe(75);
+      expect(again.calls).toBe(0);
+      limited.startNextDay();
+      const day2 = await counted(limited, args, env);
+      expect(day2.code, day2.stderr).toBe(75);
+      expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(20);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
+/** The listing as the API serves it, straight from the sandbox (in process, not counted by the CLI). */
+async function sandboxListing(
+  sandbox: Sandbox,
+  path: string,
+  total: number,
+  query = '',
+): Promise<{ id: number }[]> {
+  const token = sandbox.issueToken();
+  const out: { id: number }[] = [];
+  for (let page = 1; out.length < total; page++) {
+    const response = await sandbox.fetch(`${sandbox.baseUrl}${path}?per=100&page=${page}${query}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.skroutz+json; version=3.1' },
+    });
+    const body = (await response.json()) as { skus: { id: number }[] };
+    if (body.skus.length === 0) break;
+    out.push(...body.skus);
+  }
+  return out;
+}
