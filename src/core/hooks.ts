@@ -34,7 +34,7 @@ export interface HookResponse {
   readonly status: number;
   /** A copy of the answer's headers. */
   readonly headers: Headers;
-  /** Milliseconds from sending the request (after any rate-limit wait) to its answer's headers. */
+  /** Milliseconds from sending the request (after any rate-limit wait) to its answer, body read. */
   readonly ms: number;
   /** Milliseconds the request waited for the rate-limit window before it was sent. */
   readonly waitedMs: number;
