@@ -15,6 +15,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { budgetUse } from './goals/budget.js';
 import { crawlSpeedup } from './goals/crawl.js';
+import { largestPage, manyUsers, singleFlight } from './goals/economy.js';
 import { memoryGrowth } from './goals/memory.js';
 import { perCallOverhead } from './goals/overhead.js';
 import { bundleSize } from './goals/size.js';
@@ -30,6 +31,9 @@ const GOALS: Record<string, Goal> = {
   '4': { name: 'crawl with prefetch', run: crawlSpeedup },
   '5': { name: 'budget use', run: budgetUse },
   '6': { name: 'memory', run: memoryGrowth, isolated: true },
+  '7': { name: 'single flight', run: singleFlight },
+  '8': { name: 'largest page', run: largestPage },
+  '9': { name: 'many users, one budget', run: manyUsers },
 };
 
 const args = process.argv.slice(2);
