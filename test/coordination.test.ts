@@ -83,6 +83,28 @@ describe('one application, many users, one process', () => {
     expect(() => app.forUser({} as never)).toThrow(/forUser/);
   });
 
+  it('two user clients on one token store refresh once between them (the coordination lock)', async () => {
+    const sandbox = newSandbox();
+    const app = sandboxClient(sandbox, { cache: false });
+    const grant = sandbox.issueUserToken({ userId: SANDBOX_USERS.carol });
+    let stored: UserTokens | undefined = { ...grant, expires_at: Date.now() + grant.expires_in * 1000 };
+    const store: TokenStore = {
+      get: async () => stored,
+      set: async (tokens) => {
+        stored = tokens;
+      },
+    };
+    const first = app.forUser({ tokenStore: store });
+    const second = app.forUser({ tokenStore: store });
+    await Promise.all([first.user.get(), second.user.get()]);
+    sandbox.expireTokens();
+    const before = sandbox.stats.tokenRequests;
+    const users = await Promise.all([first.user.get(), second.user.get()]);
+    expect(users.map((u) => u.id)).toEqual([SANDBOX_USERS.carol, SANDBOX_USERS.carol]);
+    expect(sandbox.stats.tokenRequests - before).toBe(1);
+    expect(stored?.access_token).not.toBe(grant.access_token);
+  });
+
   it('two clients with one clientId share a budget only through one coordination; apart they count alone', async () => {
     const sandbox = newSandbox({ dailyLimit: 10 });
     const shared = memoryCoordination();

@@ -9,7 +9,8 @@ export interface ApiResponse<T> {
 
 /**
  * The result of every SDK call: await it for the data, or call `.withResponse()` for the data
- * together with the HTTP response. The request starts when the method is called.
+ * together with the HTTP response. The request starts when the method is called (a list's first
+ * request one microtask later, so that a walk chained on it can choose the page size).
  */
 export class APIPromise<T> implements PromiseLike<T> {
   private dataPromise: Promise<T> | undefined;
