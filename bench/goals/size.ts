@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUDGET } from '../../scripts/size.mjs';
+import { GOAL } from '../../scripts/size.mjs';
 import { kb, type Row, verdict } from '../lib.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = 'scripts/size.mjs';
-const WHOLE_BUDGET = BUDGET.whole;
-const ONE_MODULE_BUDGET = BUDGET.oneModule;
+const WHOLE_BUDGET = GOAL.whole;
+const ONE_MODULE_BUDGET = GOAL.oneModule;
 
 /**
  * Goal 1: min+gz browser ESM builds of the package as published (packed, installed outside the
