@@ -20,7 +20,7 @@ export function encodeQuery(params: QueryParams | undefined, into = new URLSearc
   if (!params) return into;
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    if (LONE_SURROGATE.test(name)) throw unsendable(name, 'a name that is not well-formed UTF-16');
+    if (LONE_SURROGATE.test(name)) throw unsendable(name, 'a lone surrogate');
     if (FIELDSETS.has(name)) {
       encodeFieldset(name, value, into);
     } else if (COMMA_LISTS.has(name)) {
@@ -81,7 +81,7 @@ function unsendable(name: string, what: string): InvalidRequestError {
 function scalar(name: string) {
   return (value: unknown): string => {
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) throw unsendable(name, 'a string that is not well-formed UTF-16');
+      if (LONE_SURROGATE.test(value)) throw unsendable(name, 'a lone surrogate');
       return value;
     }
     if (typeof value === 'number') {
