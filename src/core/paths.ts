@@ -2,8 +2,20 @@ import { InvalidRequestError } from './errors.js';
 
 /** `.` or `..`, also percent-encoded (`%2e`, `%2E%2e`, ...). */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
-/** A query, fragment, backslash, encoded slash or backslash, or a `%` that is no escape. */
-const BAD_SEGMENT = /[?#\\{}]|%2f|%5c|%(?![0-9a-f]{2})/i;
+/**
+ * A query, fragment, backslash, encoded slash or backslash, a `%` that is no escape, or white
+ * space (the URL parser drops tabs and line breaks anywhere and spaces at the end).
+ */
+const BAD_SEGMENT = /[?#\\{}\s]|%2f|%5c|%(?![0-9a-f]{2})/i;
+
+/** C0 controls and DEL: the URL parser drops some of them (leading, trailing) and keeps others. */
+function hasControl(segment: string): boolean {
+  for (let i = 0; i < segment.length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /**
  * A path for `api.request`: absolute under the base path, with no query (`?`), fragment (`#`),
@@ -21,9 +33,9 @@ export function safePath(template: unknown, params: Readonly<Record<string, unkn
     .map((segment) => {
       const name = /^\{(\w+)\}$/.exec(segment)?.[1];
       if (name === undefined) {
-        if (!segment || DOT_SEGMENT.test(segment) || BAD_SEGMENT.test(segment)) {
+        if (!segment || DOT_SEGMENT.test(segment) || BAD_SEGMENT.test(segment) || hasControl(segment)) {
           throw invalid(
-            'request path must carry no query (?), #, empty, dot or encoded-slash segment: use query and params',
+            'request path must carry no query (?), #, white space, control character, empty, dot or encoded-slash segment: use query and params',
           );
         }
         return segment;
