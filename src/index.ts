@@ -20,7 +20,7 @@ export {
 } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
-export type { TokenInput } from './core/auth.js';
+export type { AccessToken, TokenInput } from './core/auth.js';
 export type { DailyUsage } from './core/budget.js';
 export {
   type CachedAnswer,
