@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis, RedisOptions } from 'ioredis';
-import { CoordinationError } from '../index.js';
+import { CoordinationError } from './errors.js';
 
 /** The commands the stores use, as ioredis spells them. */
 interface RedisClientLike {

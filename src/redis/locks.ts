@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessToken } from '../core/auth.js';
 import type { AppTokenStore, LockStore } from '../core/stores.js';
-import { CoordinationError } from '../index.js';
 import { type Connection, script } from './connection.js';
+import { CoordinationError } from './errors.js';
 
 /** Deletes the lock only while we still hold it (a lock that expired may be someone else's now). */
 const UNLOCK = script(`
