@@ -37,7 +37,6 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
-  CoordinationError,
   DailyLimitError,
   InternalServerError,
   InvalidRequestError,

@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type CachedAnswer,
-  CoordinationError,
-  DailyLimitError,
-  PriceCatalogError,
-  RateLimitError,
-} from '../src/index.js';
-import { type RedisCoordination, redisCoordination } from '../src/redis/index.js';
+import { type CachedAnswer, DailyLimitError, PriceCatalogError, RateLimitError } from '../src/index.js';
+import { CoordinationError, type RedisCoordination, redisCoordination } from '../src/redis/index.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
 // Real Redis and real time: the waits here are short (tens of ms to ~1 s). The stores are used
@@ -355,7 +349,12 @@ describe('Redis failing', () => {
     const { Redis } = await import('ioredis');
     const raw = new Redis(redis.url);
     await raw.hset(`${prefix}budget:app:${day}`, 'x', '1');
+    // A value written by something else: a typed error that does not quote it.
+    await raw.set(`${prefix}user-tokens:u1`, 'secret-token-value');
     await raw.quit();
+    const unreadable = await Promise.resolve(c.tokenStore('u1').get()).catch((e: unknown) => e);
+    expect(unreadable).toBeInstanceOf(CoordinationError);
+    expect((unreadable as Error).message).not.toMatch(/secret/);
     const error = await Promise.resolve(c.budget.take('app', day, 10)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoordinationError);
     expect((error as Error).message).toMatch(/WRONGTYPE/);

@@ -10,8 +10,8 @@
  * GET /users/:userId/me      answered with that user's token (kept in Redis under `user:<id>`)
  */
 import { createServer } from 'node:http';
-import { CoordinationError, createClient, DailyLimitError, RateLimitError } from 'price-catalog';
-import { redisCoordination } from 'price-catalog/redis';
+import { createClient, DailyLimitError, RateLimitError } from 'price-catalog';
+import { CoordinationError, redisCoordination } from 'price-catalog/redis';
 
 const env = (name: string): string => {
   const value = process.env[name];

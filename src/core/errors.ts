@@ -296,15 +296,3 @@ export class AccessDeniedError extends PriceCatalogError {
     this.code = code;
   }
 }
-
-/**
- * A shared store (e.g. `price-catalog/redis`) could not answer: down, too slow, or a script
- * failed. The call was not sent: without the shared count the SDK cannot know it stays within the
- * limits, so it fails closed.
- */
-export class CoordinationError extends PriceCatalogError {
-  override name = 'CoordinationError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-}

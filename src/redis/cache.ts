@@ -1,6 +1,6 @@
 import type { CachedAnswer, CacheStore } from '../core/cache.js';
 import type { TokenStore, UserTokens } from '../core/user-auth.js';
-import type { Connection } from './connection.js';
+import { type Connection, parseStored } from './connection.js';
 
 export interface RedisCacheOptions {
   /**
@@ -24,8 +24,10 @@ export function redisCacheStore(
   const base = `${prefix}cache:`;
   return {
     async get(key) {
-      const raw = await connection.run('cache read', (c) => c.get(base + key));
-      return raw === null ? undefined : (JSON.parse(raw) as CachedAnswer);
+      return parseStored<CachedAnswer>(
+        await connection.run('cache read', (c) => c.get(base + key)),
+        'cached answer',
+      );
     },
     async set(key, answer) {
       const ttl = Math.max(1, Math.ceil(answer.maxAgeMs + staleTtl));
@@ -63,8 +65,10 @@ export function redisTokenStore(connection: Connection, prefix: string, id: stri
   const key = `${prefix}user-tokens:${id}`;
   return {
     async get() {
-      const raw = await connection.run('user tokens read', (c) => c.get(key));
-      return raw === null ? undefined : (JSON.parse(raw) as UserTokens);
+      return parseStored<UserTokens>(
+        await connection.run('user tokens read', (c) => c.get(key)),
+        'user tokens',
+      );
     },
     async set(tokens) {
       await connection.run('user tokens write', (c) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis, RedisOptions } from 'ioredis';
-import { CoordinationError } from '../index.js';
+import { CoordinationError } from './errors.js';
 
 /** The commands the stores use, as ioredis spells them. */
 interface RedisClientLike {
@@ -25,6 +25,21 @@ export interface ConnectionOptions {
   commandTimeoutMs?: number | undefined;
   /** Extra ioredis options for the client made from `url`. */
   redisOptions?: RedisOptions | undefined;
+}
+
+/**
+ * A stored JSON value. JSON.parse's own message quotes the text (which may be a token), so a value
+ * that is not ours fails with a message of our own.
+ */
+export function parseStored<T>(raw: string | null, what: string): T | undefined {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    throw new CoordinationError(
+      `The ${what} stored in Redis is not valid JSON (a key written by something else?)`,
+    );
+  }
 }
 
 /** One Lua script, run by its SHA1 (one round trip), loaded on the first NOSCRIPT. */

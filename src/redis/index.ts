@@ -16,6 +16,8 @@ import { Connection, type ConnectionOptions } from './connection.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
 import { redisWindowStore } from './window.js';
 
+export { CoordinationError } from './errors.js';
+
 export interface RedisCoordinationOptions extends ConnectionOptions, LockOptions, RedisCacheOptions {
   /**
    * Put before every key, to keep applications (or environments) apart on one Redis.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessToken } from '../core/auth.js';
 import type { AppTokenStore, LockStore } from '../core/stores.js';
-import { CoordinationError } from '../index.js';
-import { type Connection, script } from './connection.js';
+import { type Connection, parseStored, script } from './connection.js';
+import { CoordinationError } from './errors.js';
 
 /** Deletes the lock only while we still hold it (a lock that expired may be someone else's now). */
 const UNLOCK = script(`
@@ -78,9 +78,11 @@ export function redisAppTokenStore(connection: Connection, prefix: string, locks
   const pending = new Map<string, Promise<AccessToken>>();
 
   const read = async (app: string, rejected: AccessToken | undefined): Promise<AccessToken | undefined> => {
-    const raw = await connection.run('app token read', (c) => c.get(key(app)));
-    if (raw === null) return undefined;
-    const token = JSON.parse(raw) as StoredToken;
+    const token = parseStored<StoredToken>(
+      await connection.run('app token read', (c) => c.get(key(app))),
+      'application token',
+    );
+    if (token === undefined) return undefined;
     if (token.expiresAt !== undefined && token.expiresAt - EARLY_MS <= Date.now()) return undefined;
     if (rejected !== undefined && token.value === rejected.value) return undefined;
     return token;

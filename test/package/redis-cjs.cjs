@@ -1,7 +1,8 @@
 // Imports the built entry points by name, as a CommonJS user would: errors from `price-catalog/redis`
-// are instances of the classes `price-catalog` exports (one copy shared by both entry points).
-const { CoordinationError, PriceCatalogError, RateLimitError } = require('price-catalog');
-const { redisCoordination } = require('price-catalog/redis');
+// are instances of the classes `price-catalog` exports (one copy shared by both entry points),
+// CoordinationError (exported by `price-catalog/redis`) included.
+const { PriceCatalogError, RateLimitError } = require('price-catalog');
+const { CoordinationError, redisCoordination } = require('price-catalog/redis');
 
 (async () => {
   const [url, deadUrl] = process.argv.slice(2);

@@ -1,7 +1,8 @@
 // Imports the built entry points by name, as an ESM user would: errors from `price-catalog/redis`
-// are instances of the classes `price-catalog` exports (one copy shared by both entry points).
-import { CoordinationError, PriceCatalogError, RateLimitError } from 'price-catalog';
-import { redisCoordination } from 'price-catalog/redis';
+// are instances of the classes `price-catalog` exports (one copy shared by both entry points),
+// CoordinationError (exported by `price-catalog/redis`) included.
+import { PriceCatalogError, RateLimitError } from 'price-catalog';
+import { CoordinationError, redisCoordination } from 'price-catalog/redis';
 
 const [url, deadUrl] = process.argv.slice(2);
 const live = redisCoordination({ url, prefix: `pkg-esm-${process.pid}:` });
