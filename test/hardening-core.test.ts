@@ -156,6 +156,28 @@ describe('rate-limit headers are input, not orders', () => {
     });
   }
 
+  it('an answer that arrives just after its window reset does not hold the token for a minute', async () => {
+    const sandbox = newSandbox({ rateLimit: { limit: 5, windowMs: 2_000 } });
+    // The second call's answer is held 1.5 s, so it arrives after the reset it announces.
+    const { fetch } = rewriting(sandbox, async (response, _request, n) => {
+      if (n === 2) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return response;
+    });
+    const api = sandboxClient(sandbox, { fetch, cache: false, maxRetries: 0 }).catalog;
+    await drive(api.categories.root());
+    await vi.advanceTimersByTimeAsync(1_700);
+    expect(await settles(api.categories.root(), 3_000)).toBe(true);
+    const start = Date.now();
+    for (let i = 0; i < 8; i++) {
+      const call = api.categories.root();
+      expect(await settles(call, 10_000)).toBe(true);
+      expect((await call).parent_id).toBe(0);
+    }
+    // 8 calls on a 5-per-2 s window take two windows, not the minute a stale answer once cost.
+    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(sandbox.apiCalls().length).toBe(10);
+  });
+
   it('a 403 whose reset is hours away fails at once with RateLimitError carrying the reset time', async () => {
     const sandbox = newSandbox();
     const reset = Math.floor(Date.now() / 1000) + 3 * 3600;

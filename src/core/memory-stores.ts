@@ -185,13 +185,15 @@ class MemoryWindow {
     this.limit = info.limit;
     const now = Date.now();
     let resetAt = info.reset * 1000;
-    // A reset already past, or absurdly far, says nothing usable: one window from now.
-    if (resetAt <= now || resetAt > now + MAX_RESET_AHEAD_MS) resetAt = now + WINDOW_MS;
-    // A late answer from a window that has already run out says nothing about the current one.
-    if (resetAt <= this.expiredAt) {
+    // A late answer from a window that has already run out says nothing about the current one;
+    // once a window is known, a reset already past marks such an answer too (clamping it to a
+    // window from now would take the old window's remaining for a new one and stall the token).
+    if (resetAt <= this.expiredAt || (!first && resetAt <= now)) {
       this.kick();
       return;
     }
+    // A first reset already past, or any absurdly far, says nothing usable: one window from now.
+    if (resetAt <= now || resetAt > now + MAX_RESET_AHEAD_MS) resetAt = now + WINDOW_MS;
     // Calls sent after this one may have reached the server already and are not in its count.
     const serverRemaining = Math.max(0, info.remaining - (this.sent - seq));
     if (first || (this.resetAt !== 0 && resetAt > this.resetAt)) {
