@@ -196,6 +196,30 @@ describe('rate-limit headers are input, not orders', () => {
     expect(count()).toBe(1);
   });
 
+  it('a 403 whose reset no Date can hold is a reset unknown: the call waits a window and ends with its answer', async () => {
+    const sandbox = newSandbox();
+    const { fetch, count } = rewriting(sandbox, (response, _request, n) =>
+      n === 1
+        ? Response.json(
+            { message: 'API rate limit exceeded' },
+            {
+              status: 403,
+              headers: {
+                'x-ratelimit-limit': '1',
+                'x-ratelimit-remaining': '0',
+                'x-ratelimit-reset': '8640000000000.001',
+              },
+            },
+          )
+        : response,
+    );
+    const api = sandboxClient(sandbox, { fetch, cache: false }).catalog;
+    const call = api.categories.root();
+    expect(await settles(call, 70_000)).toBe(true);
+    expect((await call).parent_id).toBe(0);
+    expect(count()).toBe(2);
+  });
+
   it('maxRateLimitWait per call and per client: a wait longer than allowed fails at once, without sending', async () => {
     const sandbox = newSandbox({ rateLimit: { limit: 2, windowMs: 60_000 } });
     const other = sandbox.data.categories.find((category) => category.id !== 40)?.id ?? 0;

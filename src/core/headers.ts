@@ -14,6 +14,9 @@ export interface RateLimitInfo {
  * for good), `Remaining` is kept within 0..Limit, and a `Reset` that is not a positive number
  * becomes 0 (unknown). How far ahead a reset is believed is the window store's rule.
  */
+/** The latest epoch second a JavaScript Date can represent. */
+const MAX_RESET_S = 8.64e12;
+
 export function parseRateLimit(headers: Headers): RateLimitInfo | undefined {
   const limit = numberHeader(headers, 'x-ratelimit-limit');
   const remaining = numberHeader(headers, 'x-ratelimit-remaining');
@@ -22,7 +25,8 @@ export function parseRateLimit(headers: Headers): RateLimitInfo | undefined {
   return {
     limit,
     remaining: Math.min(limit, Math.max(0, Math.floor(remaining))),
-    reset: Number.isFinite(reset) && reset > 0 ? reset : 0,
+    // A reset no Date can hold (past 8.64e12 s) is no time either: unknown, like garbage.
+    reset: Number.isFinite(reset) && reset > 0 && reset <= MAX_RESET_S ? reset : 0,
   };
 }
 
