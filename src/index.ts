@@ -29,6 +29,11 @@ export {
   type LruStoreOptions,
   lruCacheStore,
 } from './core/cache.js';
+/**
+ * @internal Not part of the API: the helpers `price-catalog/redis` shares with this entry point.
+ * That entry takes every runtime value from here (its CommonJS build requires this one), so both
+ * build the same error classes from one copy of the code.
+ */
 export {
   AbortError,
   AccessDeniedError,
@@ -47,6 +52,7 @@ export {
   RateLimitError,
   RedirectError,
   ResponseValidationError,
+  rateLimitWaitError as _rateLimitWaitError,
   TimeoutError,
   TokenError,
   UnprocessableEntityError,
@@ -78,7 +84,10 @@ export {
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
 export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';
+/** @internal See `_rateLimitWaitError`. */
+export { abortError as _abortError, sleep as _sleep } from './core/signal.js';
 export type {
+  Admission,
   AppTokenStore,
   BudgetStore,
   Coordination,

@@ -5,7 +5,8 @@
  * (and every process, with shared stores) counts together.
  *
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back
- * at once; a call refused before it reached this stage never took one.
+ * at once (or, with a coordination that admits in one step, never takes one); a call refused
+ * before it reached this stage never took one.
  */
 import type { AccessToken } from './auth.js';
 import { fingerprint } from './auth.js';
@@ -50,13 +51,9 @@ export class Limits {
     maxWaitMs: number,
     reason: WindowWaitReason,
   ): MaybePromise<WindowSlot> {
-    const { windows } = this.config.coordination;
     const key = tokenKey(token);
     const ask = reason === 'window' ? this.config.onRateLimit : undefined;
-    if (!ask) {
-      const slot = windows.acquire(key, this.config.rateLimit, { signal, maxWaitMs, reason });
-      return isPromise(slot) ? slot.then((s) => this.charge(s)) : this.charge(slot);
-    }
+    if (!ask) return this.place(key, signal, maxWaitMs, reason);
     // onRateLimit decides on a wait before it starts: ask the store for no wait first; only a
     // refused wait (a RateLimitError that sent nothing) goes to onRateLimit.
     const decide = (error: unknown): MaybePromise<WindowSlot> => {
@@ -68,12 +65,45 @@ export class Limits {
       ) {
         throw rateLimitWaitError(resetAt, error.rateLimit, undefined);
       }
-      const slot = windows.acquire(key, this.config.rateLimit, { signal, maxWaitMs, reason });
-      return isPromise(slot) ? slot.then((s) => this.charge(s)) : this.charge(slot);
+      return this.place(key, signal, maxWaitMs, reason);
     };
-    const first = windows.acquire(key, this.config.rateLimit, { signal, maxWaitMs: 0, reason });
-    return isPromise(first) ? first.then((s) => this.charge(s), decide) : this.charge(first);
+    // Only the window's refusal is decided on: a budget refusal (DailyLimitError) passes through.
+    const first = this.place(key, signal, 0, reason);
+    return isPromise(first) ? first.catch(decide) : first;
   }
+
+  /**
+   * The window place and the budget call of one request: in one step when the coordination offers
+   * `admit` (one Redis round trip), else the window then the budget (the in-memory stores).
+   */
+  private place(
+    key: string,
+    signal: AbortSignal | undefined,
+    maxWaitMs: number,
+    reason: WindowWaitReason,
+  ): MaybePromise<WindowSlot> {
+    const { coordination, rateLimit } = this.config;
+    if (coordination.admit) {
+      const admission = {
+        app: this.config.app,
+        day: utcDay(),
+        dailyLimit: this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER,
+        token: key,
+        assumedLimit: rateLimit,
+      };
+      const admitted = coordination.admit(admission, { signal, maxWaitMs, reason });
+      return isPromise(admitted) ? admitted.then(this.admitted) : this.admitted(admitted);
+    }
+    const slot = coordination.windows.acquire(key, rateLimit, { signal, maxWaitMs, reason });
+    return isPromise(slot) ? slot.then((s) => this.charge(s)) : this.charge(slot);
+  }
+
+  /** `admit`'s answer: `false` is the budget's refusal, with no window place taken. */
+  private readonly admitted = (slot: WindowSlot | false): WindowSlot => {
+    if (slot === false)
+      throw new DailyLimitError(this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER, nextUtcMidnight());
+    return slot;
+  };
 
   /** One call of the daily budget for a request about to go out with `slot`. */
   private charge(slot: WindowSlot): MaybePromise<WindowSlot> {

@@ -87,6 +87,20 @@ export interface LockStore {
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
 
+/** One call to admit: its place in `token`'s window and one call of `app`'s budget for `day`. */
+export interface Admission {
+  /** Fingerprint of the application, as for BudgetStore.take. */
+  app: string;
+  /** UTC day `YYYY-MM-DD`. */
+  day: string;
+  /** The daily limit (`Number.MAX_SAFE_INTEGER` when the guard is off: the call is still counted). */
+  dailyLimit: number;
+  /** Fingerprint of the access token, as for WindowStore.acquire. */
+  token: string;
+  /** Per-token limit assumed until an answer tells it. */
+  assumedLimit: number;
+}
+
 /**
  * Everything clients of one application share. `createClient({ coordination })` takes one; clients
  * given the same object (and `app.forUser(...)` clients) share budget, windows, token and cache.
@@ -98,4 +112,19 @@ export interface Coordination {
   readonly locks: LockStore;
   /** Cached answers; keys carry the principal, so sharing the store never shares an answer. */
   readonly cache?: CacheStore | undefined;
+  /**
+   * Optional: the window place and the budget call of one request in ONE atomic step, for shared
+   * stores where each step costs a round trip. When present the limits stage calls it instead of
+   * `windows.acquire` followed by `budget.take`, with the same rules:
+   * - the budget is looked at first: when `dailyLimit` calls were already counted on `day`, it
+   *   resolves `false` at once (even for a call that would have waited for the window), and
+   *   nothing is placed or taken; the stage throws DailyLimitError;
+   * - otherwise, when the window has room, it takes the place and the budget call together and
+   *   resolves the slot;
+   * - a call that must wait for room waits as `windows.acquire` does (in order, bounded by
+   *   `maxWaitMs` and `signal`, refusals rejecting with a RateLimitError that was not sent) and
+   *   takes no budget while it waits: the budget call is taken only with the place.
+   * Without it (the in-memory stores) the stage uses the two stores in turn.
+   */
+  admit?(admission: Admission, options: WindowAcquireOptions): MaybePromise<WindowSlot | false>;
 }

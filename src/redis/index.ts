@@ -14,7 +14,7 @@ import { redisBudgetStore } from './budget.js';
 import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
-import { redisWindowStore } from './window.js';
+import { redisWindows } from './window.js';
 
 export { CoordinationError } from './errors.js';
 
@@ -46,9 +46,15 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
   const connection = new Connection(options);
   const prefix = options.prefix ?? 'price-catalog:';
   const locks = redisLockStore(connection, prefix, options);
+  const { windows, admit } = redisWindows(connection, prefix);
+  // The admission script touches the budget's key and the token's window keys at once; on a
+  // Redis Cluster they live in different slots, so there the pipeline uses the two stores in
+  // turn (two round trips per call).
+  const cluster = (options.client as { isCluster?: boolean } | undefined)?.isCluster === true;
   return {
     budget: redisBudgetStore(connection, prefix),
-    windows: redisWindowStore(connection, prefix),
+    windows,
+    ...(cluster ? {} : { admit }),
     appTokens: redisAppTokenStore(connection, prefix, locks),
     locks,
     cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),

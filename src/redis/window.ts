@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { RateLimitInfo } from '../core/headers.js';
-import type { WindowAcquireOptions, WindowSlot, WindowStore } from '../core/stores.js';
-import { AbortError, RateLimitError } from '../index.js';
-import { type Connection, script } from './connection.js';
+import type { Admission, WindowAcquireOptions, WindowSlot, WindowStore } from '../core/stores.js';
+import {
+  _abortError as abortError,
+  _rateLimitWaitError as rateLimitWaitError,
+  _sleep as sleep,
+} from '../index.js';
+import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
+import { type Connection, type Script, script } from './connection.js';
 
 /** Margin past the announced reset before calls go again (the server's clock and ours differ). */
 const RESET_MARGIN_MS = 250;
@@ -53,16 +58,31 @@ end
 `;
 
 /**
- * KEYS: state, waiters by ticket, waiters by lease. ARGV: now, assumed limit, waiter id, deadline
- * (now + maxWait), margin, probe ms, lease ms, one window ms.
+ * A place in the window. KEYS: state, waiters by ticket, waiters by lease. ARGV: now, assumed
+ * limit, waiter id, deadline (now + maxWait), margin, probe ms, lease ms, one window ms.
  * Returns {1, seq} taken; {0, wait ms} wait and ask again; {2, reset ms, last limit, remaining,
  * reset} the wait would pass the deadline (the waiter has left).
+ *
+ * With `admit`, the same script also takes the call from the daily budget (KEYS[4] the day's
+ * counter, ARGV[9] the daily limit, ARGV[10] its TTL), so that a call costs one round trip:
+ * the budget is looked at first, and when it is used up the call leaves at once, {3}, with no
+ * window place taken; the budget call is taken only together with the place, never while waiting.
  */
-const ACQUIRE = script(`${STATE}
+const acquireScript = (admit: boolean): Script =>
+  script(`${STATE}${admit ? BUDGET_LUA : ''}
 local q, ql = KEYS[2], KEYS[3]
 local id = ARGV[3]
 local deadline = tonumber(ARGV[4])
 local margin = tonumber(ARGV[5])
+${
+  admit
+    ? `if budgetFull(KEYS[4], ARGV[9]) then
+  redis.call('ZREM', q, id)
+  redis.call('ZREM', ql, id)
+  return {3}
+end`
+    : ''
+}
 -- The window ran out: a full one starts, and answers about the old one are ignored from now on.
 if resetAt > 0 and now >= resetAt + margin then
   if resetAt > expiredAt then expiredAt = resetAt end
@@ -93,6 +113,7 @@ if remaining > ahead and probe == 0 and (known or ahead == 0) then
     redis.call('ZREM', ql, id)
   end
   save()
+  ${admit ? 'budgetTake(KEYS[4], ARGV[10])' : ''}
   return {1, sent}
 end
 -- Otherwise wait: for the probe's answer (bounded by the probe's own timeout), or for the reset
@@ -124,6 +145,8 @@ redis.call('PEXPIRE', ql, ${STATE_TTL_MS})
 save()
 return {0, wait}
 `);
+const ACQUIRE = acquireScript(false);
+const ADMIT = acquireScript(true);
 
 /** KEYS: state, waiters by ticket, waiters by lease. ARGV: waiter id. */
 const LEAVE = script(`
@@ -191,7 +214,13 @@ if probeSeq == ARGV[3] then redis.call('HSET', KEYS[1], 'probe', 0) end
 return 1
 `);
 
-export function redisWindowStore(connection: Connection, prefix: string): WindowStore {
+/** The windows of tokens, and the admission that takes a window place and a budget call at once. */
+export interface RedisWindows {
+  readonly windows: WindowStore;
+  admit(admission: Admission, options: WindowAcquireOptions): Promise<WindowSlot | false>;
+}
+
+export function redisWindows(connection: Connection, prefix: string): RedisWindows {
   const keys = (token: string): string[] => {
     const tag = `{${token}}`;
     return [`${prefix}window:${tag}`, `${prefix}window-waiters:${tag}`, `${prefix}window-leases:${tag}`];
@@ -226,46 +255,68 @@ export function redisWindowStore(connection: Connection, prefix: string): Window
     };
   };
 
-  return {
-    async acquire(token, assumedLimit, options: WindowAcquireOptions) {
-      const id = randomUUID();
-      const tokenKeys = keys(token);
-      const deadline = Date.now() + options.maxWaitMs;
-      const leave = (): Promise<unknown> =>
-        connection.eval('rate window leave', LEAVE, tokenKeys, [id]).catch(() => undefined);
-      for (;;) {
-        if (options.signal?.aborted) {
-          await leave();
-          throw abortError(options.signal);
-        }
-        const [code, value, ...last] = (await connection.eval('rate window', ACQUIRE, tokenKeys, [
-          Date.now(),
-          assumedLimit,
-          id,
-          deadline,
-          RESET_MARGIN_MS,
-          PROBE_MS,
-          LEASE_MS,
-          WINDOW_MS,
-        ])) as [number, number, ...(string | null)[]];
-        if (code === 1) return slot(token, value);
-        if (code === 2) throw waitRefused(value, lastInfo(last), options.maxWaitMs);
-        const wait = value > 25 ? value + Math.random() * RESET_JITTER_MS : 10 + Math.random() * 20;
-        try {
-          await sleep(Math.min(wait, POLL_MAX_MS), options.signal);
-        } catch (error) {
-          await leave();
-          throw error;
-        }
+  /**
+   * Asks the script until it gives a place (one round trip when the window has room), waiting
+   * between asks as it says. With `budget`, the admission script: `false` when the budget is used up.
+   */
+  const place = async (
+    token: string,
+    assumedLimit: number,
+    options: WindowAcquireOptions,
+    budget?: { key: string; limit: number },
+  ): Promise<WindowSlot | false> => {
+    const id = randomUUID();
+    const tokenKeys = keys(token);
+    const deadline = Date.now() + options.maxWaitMs;
+    const leave = (): Promise<unknown> =>
+      connection.eval('rate window leave', LEAVE, tokenKeys, [id]).catch(() => undefined);
+    for (;;) {
+      if (options.signal?.aborted) {
+        await leave();
+        throw abortError(options.signal);
       }
+      const args = [Date.now(), assumedLimit, id, deadline, RESET_MARGIN_MS, PROBE_MS, LEASE_MS, WINDOW_MS];
+      const [code, value, ...last] = (await (budget
+        ? connection.eval(
+            'admission',
+            ADMIT,
+            [...tokenKeys, budget.key],
+            [...args, budget.limit, DAY_KEY_TTL_MS],
+          )
+        : connection.eval('rate window', ACQUIRE, tokenKeys, args))) as [
+        number,
+        number,
+        ...(string | null)[],
+      ];
+      if (code === 1) return slot(token, value);
+      if (code === 3) return false;
+      if (code === 2) throw rateLimitWaitError(value, lastInfo(last), options.maxWaitMs);
+      const wait = value > 25 ? value + Math.random() * RESET_JITTER_MS : 10 + Math.random() * 20;
+      try {
+        await sleep(Math.min(wait, POLL_MAX_MS), options.signal);
+      } catch (error) {
+        await leave();
+        throw error;
+      }
+    }
+  };
+
+  return {
+    windows: {
+      acquire: (token, assumedLimit, options) => place(token, assumedLimit, options) as Promise<WindowSlot>,
+      async last(token) {
+        const [state] = keys(token) as [string];
+        const values = (await connection.run('rate window read', (c) =>
+          c.eval("return redis.call('HMGET', KEYS[1], 'lastLimit', 'lastRemaining', 'lastReset')", 1, state),
+        )) as (string | null)[];
+        return lastInfo(values);
+      },
     },
-    async last(token) {
-      const [state] = keys(token) as [string];
-      const values = (await connection.run('rate window read', (c) =>
-        c.eval("return redis.call('HMGET', KEYS[1], 'lastLimit', 'lastRemaining', 'lastReset')", 1, state),
-      )) as (string | null)[];
-      return lastInfo(values);
-    },
+    admit: (admission, options) =>
+      place(admission.token, admission.assumedLimit, options, {
+        key: budgetKey(prefix, admission.app, admission.day),
+        limit: admission.dailyLimit,
+      }),
   };
 }
 
@@ -275,46 +326,4 @@ function lastInfo(values: (string | null)[]): RateLimitInfo | undefined {
   );
   if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
   return { limit: limit as number, remaining: remaining as number, reset: (reset ?? 0) / 1000 };
-}
-
-/** The wait would end past maxWaitMs: nothing was sent (as the in-memory window refuses it). */
-function waitRefused(
-  resetAt: number,
-  rateLimit: RateLimitInfo | undefined,
-  maxWaitMs: number,
-): RateLimitError {
-  const resetsAt = new Date(resetAt);
-  return new RateLimitError({
-    status: 403,
-    method: 'GET',
-    url: '(not sent)',
-    headers: new Headers(),
-    body: {
-      message: `Rate limit reached; the wait until ${resetsAt.toISOString()} is longer than maxRateLimitWait (${maxWaitMs} ms). The call was not sent.`,
-    },
-    rateLimit,
-    resetsAt,
-    sent: false,
-  });
-}
-
-function abortError(signal: AbortSignal): AbortError {
-  const reason: unknown = signal.reason;
-  const detail = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
-  return new AbortError(`The request was aborted${detail}`, { cause: reason });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
