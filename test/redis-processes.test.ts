@@ -20,22 +20,28 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function fourProcesses(options: SandboxOptions, part: Partial<WorkerConfig>) {
+/** A sandbox HTTP server, and the config of worker processes calling it through one Redis. */
+async function serve(options: SandboxOptions, part: Partial<WorkerConfig>) {
   const sandbox = createSandbox(options);
   const server = await sandbox.listen({ port: 0 });
+  const config: WorkerConfig = {
+    redisUrl: redis.url,
+    prefix: `p${++n}:`,
+    baseUrl: server.baseUrl,
+    authUrl: server.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    startAt: startIn(4000),
+    calls: 0,
+    concurrency: 1,
+    ...part,
+  };
+  return { sandbox, server, config };
+}
+
+async function fourProcesses(options: SandboxOptions, part: Partial<WorkerConfig>) {
+  const { sandbox, server, config } = await serve(options, part);
   try {
-    const config: WorkerConfig = {
-      redisUrl: redis.url,
-      prefix: `p${++n}:`,
-      baseUrl: server.baseUrl,
-      authUrl: server.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      startAt: startIn(4000),
-      calls: 0,
-      concurrency: 1,
-      ...part,
-    };
     const results = await runWorkers([config, { ...config }, { ...config }, { ...config }]);
     return { sandbox, calls: results.flatMap((r) => r.calls) };
   } finally {
@@ -82,21 +88,11 @@ describe('four processes on one Redis', () => {
   });
 
   it('an answer one process cached is read by another with no request', async () => {
-    const sandbox = createSandbox({ dailyLimit: null });
-    const server = await sandbox.listen({ port: 0 });
+    const { sandbox, server, config } = await serve(
+      { dailyLimit: null },
+      { startAt: 0, calls: 1, cached: true },
+    );
     try {
-      const config: WorkerConfig = {
-        redisUrl: redis.url,
-        prefix: `p${++n}:`,
-        baseUrl: server.baseUrl,
-        authUrl: server.authUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        startAt: 0,
-        calls: 1,
-        concurrency: 1,
-        cached: true,
-      };
       const [first] = await runWorkers([config]);
       expect(first?.calls.map((c) => c.outcome)).toEqual(['ok']);
       expect(sandbox.apiCalls()).toHaveLength(1);
