@@ -174,4 +174,23 @@ describe('redisCoordination admission', () => {
     }
     expect(sandbox.stats.overLimit).toBe(0);
   });
+
+  it('is not offered on a Redis Cluster client (the keys sit in different slots): calls take the two steps', async () => {
+    const { client, counted, before, startCall } = setup({ dailyLimit: null });
+    // Our own client passed as a Cluster would be: the coordination looks at `isCluster`.
+    const cluster = redisCoordination({
+      client: Object.assign(counted.client, { isCluster: true }),
+      prefix: `adm-cluster${n}:`,
+    });
+    open.push(cluster);
+    expect(cluster.admit).toBeUndefined();
+    const api = client({ coordination: cluster, dailyLimit: 100 });
+    await call(api, 1);
+    await call(api, 2);
+    await counted.client.ping();
+    startCall();
+    await call(api, 3);
+    // The window's script, then the budget's, each awaited.
+    expect(before.at(-1)).toEqual({ sent: ['evalsha', 'evalsha'], answered: 2 });
+  });
 });
