@@ -38,7 +38,8 @@ export interface RedisCoordination extends Coordination {
 
 /**
  * Budget, rate windows, application token, locks and cache of one application, shared through
- * Redis by every client given it, in any process. Redis failing (down, slow, a script error)
+ * Redis by every client given it, in any process. A call awaits one Redis round trip before it is
+ * sent (`admit`: the window place and the budget call in one script). Redis failing (down, slow, a script error)
  * fails the call with CoordinationError within `commandTimeoutMs` (default 2 s); nothing is sent
  * without the shared count.
  */
