@@ -29,11 +29,6 @@ export {
   type LruStoreOptions,
   lruCacheStore,
 } from './core/cache.js';
-/**
- * @internal Not part of the API: the helpers `price-catalog/redis` shares with this entry point.
- * That entry takes every runtime value from here (its CommonJS build requires this one), so both
- * build the same error classes from one copy of the code.
- */
 export {
   AbortError,
   AccessDeniedError,
@@ -52,7 +47,6 @@ export {
   RateLimitError,
   RedirectError,
   ResponseValidationError,
-  rateLimitWaitError as _rateLimitWaitError,
   TimeoutError,
   TokenError,
   UnprocessableEntityError,
@@ -84,8 +78,6 @@ export {
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
 export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';
-/** @internal See `_rateLimitWaitError`. */
-export { abortError as _abortError, sleep as _sleep } from './core/signal.js';
 export type {
   Admission,
   AppTokenStore,
@@ -101,6 +93,7 @@ export type {
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';
+export { _shared } from './internal.js';
 export type * from './resources/catalog.js';
 export type * from './resources/favorites.js';
 export type * from './resources/notifications.js';
