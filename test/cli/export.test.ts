@@ -1,116 +1,44 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxServer } from '../../src/testing/index.js';
+import {
+  bundleCli,
+  counted as countedCli,
+  type Env,
+  progressPages,
+  type Run,
+  run as runCli,
+  tempDir,
+  useCli,
+} from './cli-helpers.js';
 
 /**
  * `price-catalog export` end to end: the CLI runs in a child process (as a user runs it) against
  * the sandbox's HTTP server in this process, which counts every request it gets.
  */
-const SOURCE = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 let BIN = '';
-
-// The CLI's source, bundled once with esbuild (as tsup does) so that each child starts in a
-// fraction of a second instead of transpiling through tsx.
 beforeAll(async () => {
-  const { build } = await import('esbuild');
-  BIN = join(tempDir(), 'price-catalog.mjs');
-  await build({
-    entryPoints: [SOURCE],
-    outfile: BIN,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    // commander and cli-progress are CommonJS: give the bundle a require.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  BIN = await bundleCli();
 });
+useCli();
+
 const SMALL_CATEGORY = 1608; // 27 SKUs, 199 offers; some names hold quotes and commas
 const LARGEST_CATEGORY = 40; // 340 SKUs
 
-const children = new Set<ChildProcess>();
-const dirs: string[] = [];
-
-afterEach(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  children.clear();
-});
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'price-catalog-export-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface Env {
-  server: SandboxServer;
-  sandbox: Sandbox;
-  stateDir: string;
-  extra?: Record<string, string>;
-}
-
-/** Runs the CLI; `onStderr` sees the stderr so far and may signal the child. */
 function run(args: string[], env: Env, onStderr?: (text: string, child: ChildProcess) => void): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, 'export', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      PRICE_CATALOG_BASE_URL: env.server.baseUrl,
-      PRICE_CATALOG_AUTH_URL: env.server.authUrl,
-      PRICE_CATALOG_CLIENT_ID: env.sandbox.clientId,
-      PRICE_CATALOG_CLIENT_SECRET: env.sandbox.clientSecret,
-      PRICE_CATALOG_STATE_DIR: env.stateDir,
-      ...env.extra,
-    },
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    onStderr?.(stderr, child);
-  });
-  return new Promise((resolve) => {
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(BIN, args, env, onStderr);
 }
 
-/** Runs the CLI and counts the API calls the sandbox received meanwhile. */
-async function counted(
+function counted(
   sandbox: Sandbox,
   args: string[],
   env: Env,
   onStderr?: (text: string, child: ChildProcess) => void,
 ): Promise<Run & { calls: number }> {
-  const before = sandbox.apiCalls().length;
-  const result = await run(args, env, onStderr);
-  return { ...result, calls: sandbox.apiCalls().length - before };
-}
-
-function progressPages(stderr: string): number {
-  const pages = [...stderr.matchAll(/progress: \d+ items, (\d+) pages/g)].map((m) => Number(m[1]));
-  return pages.at(-1) ?? 0;
+  return countedCli(BIN, sandbox, args, env, onStderr);
 }
 
 describe('price-catalog export (child process against the sandbox server)', () => {
