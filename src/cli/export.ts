@@ -236,8 +236,8 @@ async function exportWith(
   if (leftNow === 0) return stopForBudget();
   const allowed = Math.min(leftNow, o.maxCalls ?? Number.POSITIVE_INFINITY);
   const budgetText = shared
-    ? `of ${o.dailyLimit} calls left in the shared budget (Redis ${redisLabel(o.redis?.url ?? '')}, every process of this client id)`
-    : `of ${o.dailyLimit} calls left`;
+    ? ` in the shared budget (Redis ${redisLabel(o.redis?.url ?? '')}, every process of this client id)`
+    : '';
 
   state = checkpoint ?? {
     version: 1,
@@ -256,7 +256,7 @@ async function exportWith(
   const say = (line: string): void => progress.log(`[price-catalog] ${line}`);
   if (checkpoint?.plan) {
     say(
-      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftNow} ${budgetText} today (server day ${day}).`,
+      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
     );
   }
 
@@ -440,10 +440,7 @@ function plan(o: ExportOptions, task: Task, page: Page<unknown, unknown>): Plan 
   const per = p?.per ?? o.per;
   const pages = p?.total_pages ?? 1;
   const total = p?.total_results ?? page.items.length;
-  if (task.list === 'search') {
-    // Each matching category costs at least one call; how many more is known only once listed.
-    return { calls: pages + total * (o.what === 'offers' ? 2 : 1), exact: false, records: undefined, per };
-  }
+  if (task.list === 'search') return searchPlan(o, page, pages, total, per);
   if (o.what === 'skus') return { calls: pages, exact: true, records: total, per };
   // Offers: one products listing per SKU, more pages for SKUs with more offers than a page holds
   // (shop_count of the first page's SKUs tells the mix).
@@ -456,6 +453,51 @@ function plan(o: ExportOptions, task: Task, page: Page<unknown, unknown>): Plan 
     exact: false,
     records: Math.round(total * offersPerSku),
     per,
+  };
+}
+
+/**
+ * The plan of a search, an estimate: `GET /search` pages through the matching categories
+ * (`meta.pagination`: how many, exactly) and gives each category's `match_count`, the SKUs the
+ * search counts in it. The calls are the search's pages, then each leaf category's listing with
+ * the query: its pages are known only once it is listed, because the listing filters by its own
+ * rules (a category matched by its name counts all its SKUs in `match_count`, while the listing
+ * keeps those whose name holds the query), `match_count` is absent when the search has a strong
+ * SKU match, and only the first page's categories are seen; later pages are taken to look alike.
+ */
+function searchPlan(
+  o: ExportOptions,
+  page: Page<unknown, unknown>,
+  pages: number,
+  total: number,
+  per: number,
+): Plan {
+  const categories = page.items as { children_count?: number; match_count?: number }[];
+  const leaves = categories.filter((c) => c.children_count === 0);
+  const counted = leaves.every((c) => typeof c.match_count === 'number');
+  let listings = leaves.reduce((sum, c) => sum + Math.max(1, Math.ceil((c.match_count ?? 0) / per)), 0);
+  let skus = leaves.reduce((sum, c) => sum + (c.match_count ?? 0), 0);
+  const unseen = Math.max(0, total - categories.length);
+  if (unseen > 0 && categories.length > 0) {
+    listings += Math.ceil((listings * unseen) / categories.length);
+    skus += Math.round((skus * unseen) / categories.length);
+  }
+  const offers = o.what === 'offers';
+  const reasons = [
+    `the search answer counts the matching categories (${total}, on ${pages} search page${pages === 1 ? '' : 's'}) and each listed category's match_count${counted ? '' : ' (absent here: the search has a strong SKU match)'}`,
+    "but how many pages (calls) each category's SKU listing with the query takes is known only once it is listed",
+    ...(unseen > 0
+      ? [`and the ${unseen} categories on later search pages are taken to look like the first`]
+      : []),
+    ...(offers ? ['and the offers of each SKU once its products are listed'] : []),
+  ];
+  return {
+    // Offers: at least one products listing per SKU.
+    calls: pages + listings + (offers ? skus : 0),
+    exact: false,
+    records: !offers && counted ? skus : undefined,
+    per,
+    estimate: `${reasons.join(', ')}.`,
   };
 }
 
@@ -481,7 +523,8 @@ function planLines(
   const needs = plan.calls - spent;
   const lines = [
     `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${plan.records} records`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${plan.calls} calls (${spent} spent on the first page).`,
-    `Today (server day ${day}): ${left} ${budgetText}${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
+    ...(plan.estimate ? [`Estimate: ${plan.estimate}`] : []),
+    `Today (server day ${day}): ${left} of ${o.dailyLimit} calls left${budgetText}${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
   ];
   const runCap = allowed - spent;
   if (needs <= runCap) lines.push(`The export fits: ${needs} more calls.`);

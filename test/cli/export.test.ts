@@ -322,15 +322,40 @@ describe('price-catalog export (child process against the sandbox server)', () =
       env,
     );
     expect(searched.code, searched.stderr).toBe(0);
-    expect(searched.stderr).toContain('Plan: skus of the search "case"');
-    // GET /search finds categories 579 and 1608: one search page and one SKU page for each.
+    // The plan of a search is an estimate, and says so and why.
+    expect(searched.stderr).toContain(
+      'Plan: skus of the search "case", ≈22 records, pages of 100: ≈3 calls (1 spent on the first page).',
+    );
+    expect(searched.stderr).toContain(
+      "Estimate: the search answer counts the matching categories (2, on 1 search page) and each listed category's match_count, but how many pages (calls) each category's SKU listing with the query takes is known only once it is listed.",
+    );
+    // GET /search finds categories 579 and 1608 (match_count 17 and 5): one search page and one
+    // SKU page for each.
     expect(searched.calls).toBe(3);
+    expect(searched.stderr).toContain('Done: 22 records in');
     const expected = [
       ...(await sandboxListing(sandbox, '/categories/579/skus', 1000, '&q=case')),
       ...(await sandboxListing(sandbox, '/categories/1608/skus', 1000, '&q=case')),
     ].map((sku) => sku.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(join(dir, 's.jsonl'))).toEqual(expected);
+
+    // Over several search pages (7 categories, 5 a page) with offers: still an estimate, saying
+    // the later pages are extrapolated and offers are counted once listed.
+    const planned = await counted(
+      sandbox,
+      ['offers', '--search', 'samsung', '--per', '5', '--plan', '--out', join(dir, 'o.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.calls).toBe(1);
+    expect(planned.stderr).toMatch(/Plan: offers of the search "samsung", pages of 5: ≈\d+ calls \(1 spent/);
+    expect(planned.stderr).toContain(
+      'Estimate: the search answer counts the matching categories (7, on 2 search pages)',
+    );
+    expect(planned.stderr).toContain(
+      'and the 2 categories on later search pages are taken to look like the first, and the offers of each SKU once its products are listed.',
+    );
 
     const made = await counted(
       sandbox,
