@@ -104,7 +104,7 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     return EXIT.error;
   }
   const shared = o.redis ? new SharedBudget(o.redis, o.maxCalls) : undefined;
-  const run: Run = { log, state: undefined };
+  const run: Run = { log, state: checkpoint };
   try {
     return await exportWith(o, job, checkpoint, shared, run);
   } catch (error) {

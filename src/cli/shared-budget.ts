@@ -100,7 +100,7 @@ export class SharedBudget {
   }
 
   /** Closes the Redis client, waiting at most `ms` (a Redis that is down may never answer QUIT). */
-  async close(ms = 1000): Promise<void> {
+  async close(ms = 250): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       this.redis.close().catch(() => undefined),
