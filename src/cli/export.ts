@@ -29,6 +29,7 @@ import { diskCacheStore } from './disk-cache.js';
 import { CallLedger, nextDayStart, serverDay } from './ledger.js';
 import { createProgress } from './progress.js';
 import { type Format, formatRecords, header, type RecordKind } from './records.js';
+import { nameHoldsQuery } from './search-match.js';
 import { ioredisInstalled, type RedisSettings, redisLabel, SharedBudget } from './shared-budget.js';
 
 export interface ExportOptions {
@@ -406,10 +407,10 @@ function expand(task: Task, page: Page<unknown, unknown>): { records: unknown[];
   const following: Task[] = next === undefined ? [] : [{ ...task, page: next }];
   if (task.list === 'products') return { records: page.items, rest: following };
   if (task.list === 'search') {
-    // The SKUs of a search: the matching leaf categories' SKUs, filtered by the query.
-    const categories = (page.items as { id: number; children_count: number }[]).filter(
-      (c) => c.children_count === 0,
-    );
+    // The SKUs of a search: its leaf categories (a category with children is not listed: its SKUs
+    // are in its leaves). A leaf the search matched by its name is listed whole, as its
+    // match_count counts it; any other with the query as keyword, as the search counts its SKUs.
+    const categories = (page.items as SearchCategory[]).filter((c) => c.children_count === 0);
     return {
       records: [],
       rest: [
@@ -417,7 +418,7 @@ function expand(task: Task, page: Page<unknown, unknown>): { records: unknown[];
           (c): Task => ({
             list: 'category',
             id: c.id,
-            params: { ...task.params, q: task.q },
+            params: nameHoldsQuery(c.name, task.q) ? { ...task.params } : { ...task.params, q: task.q },
             page: 1,
             emit: task.emit,
           }),
@@ -456,14 +457,23 @@ function plan(o: ExportOptions, task: Task, page: Page<unknown, unknown>): Plan 
   };
 }
 
+/** A category as `GET /search` lists it (the fields the exporter reads). */
+interface SearchCategory {
+  id: number;
+  name: string;
+  children_count: number;
+  match_count?: number | null | undefined;
+}
+
 /**
  * The plan of a search, an estimate: `GET /search` pages through the matching categories
  * (`meta.pagination`: how many, exactly) and gives each category's `match_count`, the SKUs the
- * search counts in it. The calls are the search's pages, then each leaf category's listing with
- * the query: its pages are known only once it is listed, because the listing filters by its own
- * rules (a category matched by its name counts all its SKUs in `match_count`, while the listing
- * keeps those whose name holds the query), `match_count` is absent when the search has a strong
- * SKU match, and only the first page's categories are seen; later pages are taken to look alike.
+ * search counts in it. The calls are the search's pages, then each leaf category's listing:
+ * `ceil(match_count / per)` pages (at least one). For a leaf matched by its name (exported whole)
+ * that is the listing's size, as the search counts all its SKUs; for any other leaf, listed with
+ * the query as keyword, the listing's pages are known only once it is listed (the listing filters
+ * by its own rules). `match_count` is absent when the search has a strong SKU match, and only the
+ * first page's categories are seen; later pages are taken to look alike.
  */
 function searchPlan(
   o: ExportOptions,
@@ -472,8 +482,12 @@ function searchPlan(
   total: number,
   per: number,
 ): Plan {
-  const categories = page.items as { children_count?: number; match_count?: number }[];
+  const q = o.source.search ?? '';
+  const categories = page.items as SearchCategory[];
   const leaves = categories.filter((c) => c.children_count === 0);
+  const byName = leaves.filter((c) => nameHoldsQuery(c.name, q));
+  const byKeyword = leaves.length - byName.length;
+  const parents = categories.length - leaves.length;
   const counted = leaves.every((c) => typeof c.match_count === 'number');
   let listings = leaves.reduce((sum, c) => sum + Math.max(1, Math.ceil((c.match_count ?? 0) / per)), 0);
   let skus = leaves.reduce((sum, c) => sum + (c.match_count ?? 0), 0);
@@ -483,9 +497,24 @@ function searchPlan(
     skus += Math.round((skus * unseen) / categories.length);
   }
   const offers = o.what === 'offers';
+  const ids = (list: SearchCategory[]): string => list.map((c) => c.id).join(', ');
   const reasons = [
     `the search answer counts the matching categories (${total}, on ${pages} search page${pages === 1 ? '' : 's'}) and each listed category's match_count${counted ? '' : ' (absent here: the search has a strong SKU match)'}`,
-    "but how many pages (calls) each category's SKU listing with the query takes is known only once it is listed",
+    ...(byName.length > 0
+      ? [
+          `the ${byName.length === 1 ? 'leaf category' : `${byName.length} leaf categories`} whose name holds the query (${ids(byName)}) ${byName.length === 1 ? 'is' : 'are'} exported whole, in ceil(match_count / per) pages${byName.length === 1 ? '' : ' each'} as far as the listing holds the SKUs the search counts`,
+        ]
+      : []),
+    ...(byKeyword > 0
+      ? [
+          `but how many pages (calls) each ${byName.length > 0 ? 'other ' : ''}category's SKU listing with the query takes is known only once it is listed`,
+        ]
+      : []),
+    ...(parents > 0
+      ? [
+          `and the ${parents === 1 ? 'category' : `${parents} categories`} with subcategories (${ids(categories.filter((c) => c.children_count !== 0))}) ${parents === 1 ? 'is' : 'are'} not listed (only leaf categories are)`,
+        ]
+      : []),
     ...(unseen > 0
       ? [`and the ${unseen} categories on later search pages are taken to look like the first`]
       : []),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxServer } from '../../src/testing/index.js';
+import { sandboxClient } from '../helpers/index.js';
 import {
   bundleCli,
   counted as countedCli,
@@ -310,12 +311,8 @@ describe('price-catalog export (child process against the sandbox server)', () =
   it('exports the SKUs of a search (its leaf categories, with the query) and of a manufacturer', async () => {
     const dir = tempDir();
     const env = { server, sandbox, stateDir: join(dir, 'state') };
-    const ids = (file: string): number[] =>
-      readFileSync(file, 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => (JSON.parse(line) as { id: number }).id);
 
+    const start = sandbox.apiCalls().length;
     const searched = await counted(
       sandbox,
       ['skus', '--search', 'case', '--out', join(dir, 's.jsonl'), '--no-cache'],
@@ -332,6 +329,17 @@ describe('price-catalog export (child process against the sandbox server)', () =
     // GET /search finds categories 579 and 1608 (match_count 17 and 5): one search page and one
     // SKU page for each.
     expect(searched.calls).toBe(3);
+    // No category here is named after the query: each is listed with it as keyword.
+    expect(
+      sandbox
+        .apiCalls()
+        .slice(start)
+        .map((call) => [call.path, call.query.get('q')]),
+    ).toEqual([
+      ['/search', 'case'],
+      ['/categories/579/skus', 'case'],
+      ['/categories/1608/skus', 'case'],
+    ]);
     expect(searched.stderr).toContain('Done: 22 records in');
     const expected = [
       ...(await sandboxListing(sandbox, '/categories/579/skus', 1000, '&q=case')),
@@ -367,6 +375,70 @@ describe('price-catalog export (child process against the sandbox server)', () =
     expect(made.stderr).toContain('Plan: skus of manufacturer 356, 60 records, pages of 100: 1 calls');
     expect(ids(join(dir, 'm.jsonl'))).toEqual(
       (await sandboxListing(sandbox, '/manufacturers/356/skus', 60, '&order_by=price')).map((sku) => sku.id),
+    );
+  }, 60_000);
+
+  it('exports whole a leaf category the search matched by its name: --search tablet gives its SKUs, in the planned calls', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const api = sandboxClient(sandbox).catalog;
+    // GET /search?q=tablet finds "Tablets & Αξεσουάρ" (1612, not a leaf) and its leaves "Tablets"
+    // (1105) and "Θήκες Tablet" (1608), all by their name: match_count counts all their SKUs,
+    // though few SKU names hold "tablet".
+    const found = await api.search({ q: 'tablet', per: 100 });
+    const leaves = found.items.filter((c) => c.children_count === 0);
+    expect(leaves.map((c) => c.id)).toEqual([1105, 1608]);
+    expect(found.items.map((c) => c.id)).toEqual([1612, 1105, 1608]);
+    // What a user searching "tablet" expects: every SKU of those leaves, listed through the SDK.
+    const expected: number[] = [];
+    for (const c of leaves)
+      for await (const sku of api.categories.skus(c.id, { per: 100 })) expected.push(sku.id);
+    const [tablets = 0, cases = 0] = leaves.map((c) => c.match_count ?? 0);
+    expect(expected.length).toBe(tablets + cases);
+
+    const out = join(dir, 'tablets.jsonl');
+    const before = sandbox.apiCalls().length;
+    const result = await counted(
+      sandbox,
+      ['skus', '--search', 'tablet', '--per', '20', '--out', out, '--no-cache'],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const exported = ids(out);
+    expect(exported).toEqual(expected);
+    expect(new Set(exported).size).toBe(exported.length);
+    expect(result.stderr).toContain(`Done: ${expected.length} records in`);
+
+    // One search page, then each leaf whole (no keyword) in ceil(match_count / 20) pages.
+    const sent = sandbox
+      .apiCalls()
+      .slice(before)
+      .map(
+        (call) =>
+          `${call.path} q=${call.query.get('q')} per=${call.query.get('per')} page=${call.query.get('page')}`,
+      );
+    const pagesOf = (n: number): number => Math.ceil(n / 20);
+    expect(sent).toEqual([
+      '/search q=tablet per=20 page=1',
+      ...Array.from(
+        { length: pagesOf(tablets) },
+        (_, i) => `/categories/1105/skus q=null per=20 page=${i + 1}`,
+      ),
+      ...Array.from(
+        { length: pagesOf(cases) },
+        (_, i) => `/categories/1608/skus q=null per=20 page=${i + 1}`,
+      ),
+    ]);
+    // The plan (still marked as an estimate) is what was spent, and says why.
+    const planned = result.stderr.match(
+      /Plan: skus of the search "tablet", ≈(\d+) records, pages of 20: ≈(\d+) calls/,
+    );
+    expect(planned, result.stderr).not.toBeNull();
+    expect(Number(planned?.[1])).toBe(expected.length);
+    expect(Number(planned?.[2])).toBe(result.calls);
+    expect(result.calls).toBe(1 + pagesOf(tablets) + pagesOf(cases));
+    expect(result.stderr).toContain(
+      "Estimate: the search answer counts the matching categories (3, on 1 search page) and each listed category's match_count, the 2 leaf categories whose name holds the query (1105, 1608) are exported whole, in ceil(match_count / per) pages each as far as the listing holds the SKUs the search counts, and the category with subcategories (1612) is not listed (only leaf categories are).",
     );
   }, 60_000);
 
@@ -476,6 +548,14 @@ describe('price-catalog export under a daily budget', () => {
 });
 
 /** The listing as the API serves it, straight from the sandbox (in process, not counted by the CLI). */
+/** The ids of a JSON Lines export, in order. */
+function ids(file: string): number[] {
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { id: number }).id);
+}
+
 async function sandboxListing(
   sandbox: Sandbox,
   path: string,
