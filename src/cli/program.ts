@@ -108,7 +108,10 @@ export function buildProgram(
         .argParser(positiveInt)
         .conflicts(['category']),
     )
-    .option('--search <q>', 'SKUs matching a query (with --category: within that category)')
+    .option(
+      '--search <q>',
+      'SKUs matching a query: every SKU of a leaf category whose name holds its words, the SKUs named after it in others (with --category: the keyword within that category)',
+    )
     .option(
       '--order-by <method>',
       'listing order (category: e.g. pricevat, popularity, rating; manufacturer: price, popularity)',
