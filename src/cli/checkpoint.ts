@@ -26,6 +26,8 @@ export interface Plan {
   /** Records expected (an estimate for offers). */
   records: number | undefined;
   per: number;
+  /** Why the plan is an estimate, when the first page cannot tell (a search). */
+  estimate?: string | undefined;
 }
 
 /** What is written after every page: enough to resume with no call spent twice. */

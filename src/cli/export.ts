@@ -13,6 +13,7 @@ import {
   type RateLimitInfo,
   TokenError,
 } from '../index.js';
+import { CoordinationError } from '../redis/index.js';
 import {
   type Checkpoint,
   loadCheckpoint,
@@ -28,6 +29,8 @@ import { diskCacheStore } from './disk-cache.js';
 import { CallLedger, nextDayStart, serverDay } from './ledger.js';
 import { createProgress } from './progress.js';
 import { type Format, formatRecords, header, type RecordKind } from './records.js';
+import { nameHoldsQuery } from './search-match.js';
+import { ioredisInstalled, type RedisSettings, redisLabel, SharedBudget } from './shared-budget.js';
 
 export interface ExportOptions {
   what: RecordKind;
@@ -48,6 +51,11 @@ export interface ExportOptions {
   /** Where the call ledger and the ETag cache live. */
   stateDir: string;
   cache: boolean;
+  /**
+   * Share the daily budget, the token's rate window and the application token through Redis
+   * with every other process of this client id (`price-catalog/redis`).
+   */
+  redis?: RedisSettings | undefined;
   stderr: NodeJS.WriteStream;
   /** Fired on the first SIGINT (tests and the bin pass process signals through this). */
   signals: NodeJS.EventEmitter;
@@ -90,6 +98,46 @@ async function exportLocked(o: ExportOptions): Promise<number> {
   const log = (line: string): void => {
     o.stderr.write(`[price-catalog] ${line}\n`);
   };
+  if (o.redis && !(await ioredisInstalled())) {
+    log(
+      'error: --redis needs the ioredis package (an optional peer dependency of price-catalog): install it where price-catalog is installed, with `npm install ioredis` (`npm install --global ioredis` when price-catalog is installed globally).',
+    );
+    return EXIT.error;
+  }
+  const shared = o.redis ? new SharedBudget(o.redis, o.maxCalls) : undefined;
+  const run: Run = { log, state: checkpoint };
+  try {
+    return await exportWith(o, job, checkpoint, shared, run);
+  } catch (error) {
+    if (!(error instanceof CoordinationError)) throw error;
+    // Redis down, too slow, or failing: the SDK sent nothing without the shared count. The output
+    // ends on the last complete page and its checkpoint is on disk: the same command resumes.
+    const where = run.state?.pages
+      ? ` ${run.state.records} records in ${o.out}, checkpoint saved after page ${run.state.pages}; run the same command to resume once Redis answers.`
+      : ' Nothing was fetched; run the same command once Redis answers.';
+    log(
+      `error: Redis coordination failed (CoordinationError, ${redisLabel(o.redis?.url ?? '')}): ${oneLine(error.message)}.${where}`,
+    );
+    return EXIT.error;
+  } finally {
+    await shared?.close();
+  }
+}
+
+/** What the error path needs to know of a run in progress. */
+interface Run {
+  log: (line: string) => void;
+  state: Checkpoint | undefined;
+}
+
+async function exportWith(
+  o: ExportOptions,
+  job: string,
+  checkpoint: Checkpoint | undefined,
+  shared: SharedBudget | undefined,
+  run: Run,
+): Promise<number> {
+  const { log } = run;
   // The SDK's own logging (its level from PRICE_CATALOG_LOG: `debug` shows each request and
   // answer, token requests included), redacted by the SDK, onto this command's stderr.
   const sink: Logger = {
@@ -99,6 +147,8 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     debug: (message) => log(`debug: ${message}`),
   };
   const sdkLog = createLog({ logger: sink });
+  // With --redis the ledger is not consulted (Redis counts every process of the client id), but
+  // this machine's calls are still written to it, for later runs without --redis.
   const ledger = new CallLedger(join(o.stateDir, 'calls.json'), o.baseUrl, o.clientId, o.dailyLimit);
   const tokenUrl = `${o.authUrl.replace(/\/+$/, '')}/oauth2/token`;
   let day = '';
@@ -106,6 +156,9 @@ async function exportLocked(o: ExportOptions): Promise<number> {
   let runCalls = 0;
   let state: Checkpoint | undefined;
   let rateLimit: RateLimitInfo | undefined;
+  let lockedOut = false;
+  /** The shared count last read from Redis. */
+  let sharedSpent = 0;
 
   // Every request goes through here: the API calls are counted (the server counts every one,
   // retries and redirect hops included; a token request is not a call), and the server's Date kept.
@@ -123,12 +176,13 @@ async function exportLocked(o: ExportOptions): Promise<number> {
 
   const stopForBudget = (): number => {
     const resume = nextDayStart(day).toISOString();
+    const why = lockedOut
+      ? `the server refuses this application for its day ${day}; this machine counted ${ledger.spent(day)} calls`
+      : shared
+        ? `${sharedSpent} of ${o.dailyLimit} calls counted in Redis by every process of this client id; server day ${day}`
+        : `${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}`;
     log(
-      `Stopped: the daily budget is spent (${
-        ledger.lockedOut(day)
-          ? `the server refuses this application for its day ${day}; this machine counted ${ledger.spent(day)} calls`
-          : `${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}`
-      }).` +
+      `Stopped: the ${shared ? 'shared ' : ''}daily budget is spent (${why}).` +
         `${state ? ` ${state.records} records in ${o.out}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
     );
     return EXIT.resumable;
@@ -151,13 +205,12 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     day = serverDay(lastDate);
     if (error instanceof TokenError && error.status === 403) {
       ledger.lockOut(day);
+      lockedOut = true;
       return stopForBudget();
     }
     throw error;
   }
-  const leftToday = (): number => ledger.left(day);
-  if (leftToday() === 0) return stopForBudget();
-  const allowed = Math.min(leftToday(), o.maxCalls ?? Number.POSITIVE_INFINITY);
+  if (!shared && ledger.lockedOut(day)) lockedOut = true;
 
   const api = createClient({
     baseUrl: o.baseUrl,
@@ -167,9 +220,25 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     fetch: countingFetch,
     logger: sink,
     cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
-    // What this run may spend: the SDK refuses the call past it before sending it.
-    dailyLimit: allowed,
+    ...(shared
+      ? // The whole application's budget, taken call by call from Redis (and --max-calls on top).
+        { coordination: shared.coordination, dailyLimit: o.dailyLimit }
+      : // What this run may spend: the SDK refuses the call past it before sending it.
+        { dailyLimit: Math.max(1, Math.min(ledger.left(day), o.maxCalls ?? Number.POSITIVE_INFINITY)) }),
   });
+
+  /** Calls left today: Redis's count with --redis, this machine's ledger otherwise. */
+  const leftToday = async (): Promise<number> => {
+    if (!shared) return ledger.left(day);
+    sharedSpent = await shared.spent(api);
+    return Math.max(0, o.dailyLimit - sharedSpent);
+  };
+  const leftNow = await leftToday();
+  if (leftNow === 0) return stopForBudget();
+  const allowed = Math.min(leftNow, o.maxCalls ?? Number.POSITIVE_INFINITY);
+  const budgetText = shared
+    ? ` in the shared budget (Redis ${redisLabel(o.redis?.url ?? '')}, every process of this client id)`
+    : '';
 
   state = checkpoint ?? {
     version: 1,
@@ -182,12 +251,13 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     queue: firstTasks(o),
     done: false,
   };
+  run.state = state;
   const output = new OutputFile(o.out, state.bytes);
   const progress = createProgress(o.stderr);
   const say = (line: string): void => progress.log(`[price-catalog] ${line}`);
   if (checkpoint?.plan) {
     say(
-      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftToday()} of ${o.dailyLimit} calls left today (server day ${day}).`,
+      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
     );
   }
 
@@ -217,12 +287,15 @@ async function exportLocked(o: ExportOptions): Promise<number> {
         page = (await fetchPage(api, task, o.per, controller.signal)) as Page<unknown, unknown>;
       } catch (error) {
         if (error instanceof DailyLimitError) {
-          stop =
-            o.maxCalls !== undefined && o.maxCalls < ledger.left(day) + runCalls ? 'max-calls' : 'budget';
+          if (shared) stop = shared.capped ? 'max-calls' : 'budget';
+          else
+            stop =
+              o.maxCalls !== undefined && o.maxCalls < ledger.left(day) + runCalls ? 'max-calls' : 'budget';
           break;
         }
         if (isServerLockout(error)) {
           ledger.lockOut(day);
+          lockedOut = true;
           stop = 'budget';
           break;
         }
@@ -233,7 +306,8 @@ async function exportLocked(o: ExportOptions): Promise<number> {
       const { records, rest } = expand(task, page);
       if (!state.plan) {
         state.plan = plan(o, task, page);
-        for (const line of planLines(o, state.plan, state.calls, leftToday(), day, allowed)) say(line);
+        for (const line of planLines(o, state.plan, state.calls, await leftToday(), day, allowed, budgetText))
+          say(line);
         if (o.planOnly) stop = 'plan';
       }
       let text = formatRecords(task.list === 'products' ? 'offers' : 'skus', o.format, records);
@@ -251,7 +325,7 @@ async function exportLocked(o: ExportOptions): Promise<number> {
         pages: state.pages,
         calls: state.calls,
         plannedCalls: state.plan.calls,
-        leftToday: leftToday(),
+        leftToday: await leftToday(),
         rateLimit,
       });
     }
@@ -259,9 +333,10 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     o.signals.off('SIGINT', onSignal);
     output.close();
     progress.stop();
+    // The calls of a page that was not finished (SIGINT twice, refusal, Redis failing) still
+    // count for the job.
+    saveCheckpoint(o.out, state);
   }
-  // The calls of a page that was not finished (SIGINT twice, refusal) still count for the job.
-  saveCheckpoint(o.out, state);
 
   if (state.queue.length === 0) {
     removeCheckpoint(o.out);
@@ -273,6 +348,7 @@ async function exportLocked(o: ExportOptions): Promise<number> {
   const where = `${state.records} records in ${o.out}, checkpoint saved after page ${state.pages}`;
   switch (stop) {
     case 'budget':
+      if (shared && !lockedOut) sharedSpent = await shared.spent(api);
       return stopForBudget();
     case 'max-calls':
       say(
@@ -286,6 +362,10 @@ async function exportLocked(o: ExportOptions): Promise<number> {
       say(`Interrupted: ${where} (${runCalls} calls in this run). Run the same command to resume.`);
       return EXIT.interrupted;
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\.$/, '');
 }
 
 function firstTasks(o: ExportOptions): Task[] {
@@ -327,10 +407,10 @@ function expand(task: Task, page: Page<unknown, unknown>): { records: unknown[];
   const following: Task[] = next === undefined ? [] : [{ ...task, page: next }];
   if (task.list === 'products') return { records: page.items, rest: following };
   if (task.list === 'search') {
-    // The SKUs of a search: the matching leaf categories' SKUs, filtered by the query.
-    const categories = (page.items as { id: number; children_count: number }[]).filter(
-      (c) => c.children_count === 0,
-    );
+    // The SKUs of a search: its leaf categories (a category with children is not listed: its SKUs
+    // are in its leaves). A leaf the search matched by its name is listed whole, as its
+    // match_count counts it; any other with the query as keyword, as the search counts its SKUs.
+    const categories = (page.items as SearchCategory[]).filter((c) => c.children_count === 0);
     return {
       records: [],
       rest: [
@@ -338,7 +418,7 @@ function expand(task: Task, page: Page<unknown, unknown>): { records: unknown[];
           (c): Task => ({
             list: 'category',
             id: c.id,
-            params: { ...task.params, q: task.q },
+            params: nameHoldsQuery(c.name, task.q) ? { ...task.params } : { ...task.params, q: task.q },
             page: 1,
             emit: task.emit,
           }),
@@ -361,10 +441,7 @@ function plan(o: ExportOptions, task: Task, page: Page<unknown, unknown>): Plan 
   const per = p?.per ?? o.per;
   const pages = p?.total_pages ?? 1;
   const total = p?.total_results ?? page.items.length;
-  if (task.list === 'search') {
-    // Each matching category costs at least one call; how many more is known only once listed.
-    return { calls: pages + total * (o.what === 'offers' ? 2 : 1), exact: false, records: undefined, per };
-  }
+  if (task.list === 'search') return searchPlan(o, page, pages, total, per);
   if (o.what === 'skus') return { calls: pages, exact: true, records: total, per };
   // Offers: one products listing per SKU, more pages for SKUs with more offers than a page holds
   // (shop_count of the first page's SKUs tells the mix).
@@ -380,6 +457,79 @@ function plan(o: ExportOptions, task: Task, page: Page<unknown, unknown>): Plan 
   };
 }
 
+/** A category as `GET /search` lists it (the fields the exporter reads). */
+interface SearchCategory {
+  id: number;
+  name: string;
+  children_count: number;
+  match_count?: number | null | undefined;
+}
+
+/**
+ * The plan of a search, an estimate: `GET /search` pages through the matching categories
+ * (`meta.pagination`: how many, exactly) and gives each category's `match_count`, the SKUs the
+ * search counts in it. The calls are the search's pages, then each leaf category's listing:
+ * `ceil(match_count / per)` pages (at least one). For a leaf matched by its name (exported whole)
+ * that is the listing's size, as the search counts all its SKUs; for any other leaf, listed with
+ * the query as keyword, the listing's pages are known only once it is listed (the listing filters
+ * by its own rules). `match_count` is absent when the search has a strong SKU match, and only the
+ * first page's categories are seen; later pages are taken to look alike.
+ */
+function searchPlan(
+  o: ExportOptions,
+  page: Page<unknown, unknown>,
+  pages: number,
+  total: number,
+  per: number,
+): Plan {
+  const q = o.source.search ?? '';
+  const categories = page.items as SearchCategory[];
+  const leaves = categories.filter((c) => c.children_count === 0);
+  const byName = leaves.filter((c) => nameHoldsQuery(c.name, q));
+  const byKeyword = leaves.length - byName.length;
+  const parents = categories.length - leaves.length;
+  const counted = leaves.every((c) => typeof c.match_count === 'number');
+  let listings = leaves.reduce((sum, c) => sum + Math.max(1, Math.ceil((c.match_count ?? 0) / per)), 0);
+  let skus = leaves.reduce((sum, c) => sum + (c.match_count ?? 0), 0);
+  const unseen = Math.max(0, total - categories.length);
+  if (unseen > 0 && categories.length > 0) {
+    listings += Math.ceil((listings * unseen) / categories.length);
+    skus += Math.round((skus * unseen) / categories.length);
+  }
+  const offers = o.what === 'offers';
+  const ids = (list: SearchCategory[]): string => list.map((c) => c.id).join(', ');
+  const reasons = [
+    `the search answer counts the matching categories (${total}, on ${pages} search page${pages === 1 ? '' : 's'}) and each listed category's match_count${counted ? '' : ' (absent here: the search has a strong SKU match)'}`,
+    ...(byName.length > 0
+      ? [
+          `the ${byName.length === 1 ? 'leaf category' : `${byName.length} leaf categories`} whose name holds the query (${ids(byName)}) ${byName.length === 1 ? 'is' : 'are'} exported whole, in ceil(match_count / per) pages${byName.length === 1 ? '' : ' each'} as far as the listing holds the SKUs the search counts`,
+        ]
+      : []),
+    ...(byKeyword > 0
+      ? [
+          `but how many pages (calls) each ${byName.length > 0 ? 'other ' : ''}category's SKU listing with the query takes is known only once it is listed`,
+        ]
+      : []),
+    ...(parents > 0
+      ? [
+          `and the ${parents === 1 ? 'category' : `${parents} categories`} with subcategories (${ids(categories.filter((c) => c.children_count !== 0))}) ${parents === 1 ? 'is' : 'are'} not listed (only leaf categories are)`,
+        ]
+      : []),
+    ...(unseen > 0
+      ? [`and the ${unseen} categories on later search pages are taken to look like the first`]
+      : []),
+    ...(offers ? ['and the offers of each SKU once its products are listed'] : []),
+  ];
+  return {
+    // Offers: at least one products listing per SKU.
+    calls: pages + listings + (offers ? skus : 0),
+    exact: false,
+    records: !offers && counted ? skus : undefined,
+    per,
+    estimate: `${reasons.join(', ')}.`,
+  };
+}
+
 function planText(plan: Plan): string {
   return `${plan.exact ? '' : '≈'}${plan.calls} planned`;
 }
@@ -391,6 +541,7 @@ function planLines(
   left: number,
   day: string,
   allowed: number,
+  budgetText: string,
 ): string[] {
   const source =
     o.source.category !== undefined
@@ -401,7 +552,8 @@ function planLines(
   const needs = plan.calls - spent;
   const lines = [
     `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${plan.records} records`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${plan.calls} calls (${spent} spent on the first page).`,
-    `Today (server day ${day}): ${left} of ${o.dailyLimit} calls left${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
+    ...(plan.estimate ? [`Estimate: ${plan.estimate}`] : []),
+    `Today (server day ${day}): ${left} of ${o.dailyLimit} calls left${budgetText}${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
   ];
   const runCap = allowed - spent;
   if (needs <= runCap) lines.push(`The export fits: ${needs} more calls.`);

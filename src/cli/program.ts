@@ -18,6 +18,18 @@ function idList(value: string): number[] {
   return ids.map(Number);
 }
 
+function redisUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('must be a URL such as redis://127.0.0.1:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new InvalidArgumentError('must be a redis:// or rediss:// URL');
+  return value;
+}
+
 function defaultStateDir(): string {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'price-catalog');
@@ -47,6 +59,9 @@ interface ExportFlags {
   clientSecret: string;
   stateDir: string;
   cache: boolean;
+  redis?: string;
+  redisPrefix: string;
+  redisTimeout: number;
 }
 
 const HELP_AFTER = `
@@ -54,6 +69,11 @@ Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_
 PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (prefer the
 environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
 request on stderr (never a token or the secret).
+
+With --redis URL (or PRICE_CATALOG_REDIS_URL) the day's budget, the token's rate window and the
+application token are shared through Redis (price-catalog/redis, needs the ioredis package) with
+every other process of the client id: the plan and the stop read Redis's count, not this
+machine's ledger. Give the same --daily-limit and --redis-prefix as the other processes.
 
 An export checkpoints after every page (OUT.checkpoint.json): interrupted (Ctrl-C, a crash, the
 day's budget spent), run the same command again and it resumes where it stopped, spending no
@@ -64,7 +84,8 @@ Examples:
   price-catalog export skus --category 40 --format csv --out phones.csv
   price-catalog export offers --category 40 --out offers.jsonl --max-calls 200
   price-catalog export skus --manufacturer 28 --order-by price --out m28.jsonl
-  price-catalog export skus --search iphone --out iphone.jsonl`;
+  price-catalog export skus --search iphone --out iphone.jsonl
+  price-catalog export offers --category 40 --out offers.jsonl --redis redis://127.0.0.1:6379`;
 
 /** The `price-catalog` command (commander), for the bin and for tests. */
 export function buildProgram(
@@ -87,7 +108,10 @@ export function buildProgram(
         .argParser(positiveInt)
         .conflicts(['category']),
     )
-    .option('--search <q>', 'SKUs matching a query (with --category: within that category)')
+    .option(
+      '--search <q>',
+      'SKUs matching a query: every SKU of a leaf category whose name holds its words, the SKUs named after it in others (with --category: the keyword within that category)',
+    )
     .option(
       '--order-by <method>',
       'listing order (category: e.g. pricevat, popularity, rating; manufacturer: price, popularity)',
@@ -144,6 +168,24 @@ export function buildProgram(
         .default(defaultStateDir(), '$XDG_CACHE_HOME/price-catalog'),
     )
     .option('--no-cache', 'keep no ETag cache on disk')
+    .addOption(
+      new Option(
+        '--redis <url>',
+        "share the daily budget, the rate window and the token with every process of the client id through Redis (needs ioredis); Redis's count replaces the local ledger",
+      )
+        .env('PRICE_CATALOG_REDIS_URL')
+        .argParser(redisUrl),
+    )
+    .addOption(
+      new Option('--redis-prefix <prefix>', 'key prefix: the one the other processes of the application use')
+        .env('PRICE_CATALOG_REDIS_PREFIX')
+        .default('price-catalog:'),
+    )
+    .addOption(
+      new Option('--redis-timeout <ms>', 'longest wait for one Redis answer before the run stops')
+        .argParser(positiveInt)
+        .default(2000),
+    )
     .addHelpText('after', HELP_AFTER)
     .action(async (what: 'skus' | 'offers', flags: ExportFlags, command: Command) => {
       if (flags.category === undefined && flags.manufacturer === undefined && flags.search === undefined) {
@@ -196,6 +238,10 @@ export function buildProgram(
         clientSecret: flags.clientSecret,
         stateDir: flags.stateDir,
         cache: flags.cache,
+        redis:
+          flags.redis === undefined
+            ? undefined
+            : { url: flags.redis, prefix: flags.redisPrefix, timeoutMs: flags.redisTimeout },
         ...io,
       });
       program.setOptionValue('exitCode', code);

@@ -1,116 +1,45 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxServer } from '../../src/testing/index.js';
+import { sandboxClient } from '../helpers/index.js';
+import {
+  bundleCli,
+  counted as countedCli,
+  type Env,
+  progressPages,
+  type Run,
+  run as runCli,
+  tempDir,
+  useCli,
+} from './cli-helpers.js';
 
 /**
  * `price-catalog export` end to end: the CLI runs in a child process (as a user runs it) against
  * the sandbox's HTTP server in this process, which counts every request it gets.
  */
-const SOURCE = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 let BIN = '';
-
-// The CLI's source, bundled once with esbuild (as tsup does) so that each child starts in a
-// fraction of a second instead of transpiling through tsx.
 beforeAll(async () => {
-  const { build } = await import('esbuild');
-  BIN = join(tempDir(), 'price-catalog.mjs');
-  await build({
-    entryPoints: [SOURCE],
-    outfile: BIN,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    // commander and cli-progress are CommonJS: give the bundle a require.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  BIN = await bundleCli();
 });
+useCli();
+
 const SMALL_CATEGORY = 1608; // 27 SKUs, 199 offers; some names hold quotes and commas
 const LARGEST_CATEGORY = 40; // 340 SKUs
 
-const children = new Set<ChildProcess>();
-const dirs: string[] = [];
-
-afterEach(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  children.clear();
-});
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'price-catalog-export-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface Env {
-  server: SandboxServer;
-  sandbox: Sandbox;
-  stateDir: string;
-  extra?: Record<string, string>;
-}
-
-/** Runs the CLI; `onStderr` sees the stderr so far and may signal the child. */
 function run(args: string[], env: Env, onStderr?: (text: string, child: ChildProcess) => void): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, 'export', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      PRICE_CATALOG_BASE_URL: env.server.baseUrl,
-      PRICE_CATALOG_AUTH_URL: env.server.authUrl,
-      PRICE_CATALOG_CLIENT_ID: env.sandbox.clientId,
-      PRICE_CATALOG_CLIENT_SECRET: env.sandbox.clientSecret,
-      PRICE_CATALOG_STATE_DIR: env.stateDir,
-      ...env.extra,
-    },
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    onStderr?.(stderr, child);
-  });
-  return new Promise((resolve) => {
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(BIN, args, env, onStderr);
 }
 
-/** Runs the CLI and counts the API calls the sandbox received meanwhile. */
-async function counted(
+function counted(
   sandbox: Sandbox,
   args: string[],
   env: Env,
   onStderr?: (text: string, child: ChildProcess) => void,
 ): Promise<Run & { calls: number }> {
-  const before = sandbox.apiCalls().length;
-  const result = await run(args, env, onStderr);
-  return { ...result, calls: sandbox.apiCalls().length - before };
-}
-
-function progressPages(stderr: string): number {
-  const pages = [...stderr.matchAll(/progress: \d+ items, (\d+) pages/g)].map((m) => Number(m[1]));
-  return pages.at(-1) ?? 0;
+  return countedCli(BIN, sandbox, args, env, onStderr);
 }
 
 describe('price-catalog export (child process against the sandbox server)', () => {
@@ -382,27 +311,59 @@ describe('price-catalog export (child process against the sandbox server)', () =
   it('exports the SKUs of a search (its leaf categories, with the query) and of a manufacturer', async () => {
     const dir = tempDir();
     const env = { server, sandbox, stateDir: join(dir, 'state') };
-    const ids = (file: string): number[] =>
-      readFileSync(file, 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => (JSON.parse(line) as { id: number }).id);
 
+    const start = sandbox.apiCalls().length;
     const searched = await counted(
       sandbox,
       ['skus', '--search', 'case', '--out', join(dir, 's.jsonl'), '--no-cache'],
       env,
     );
     expect(searched.code, searched.stderr).toBe(0);
-    expect(searched.stderr).toContain('Plan: skus of the search "case"');
-    // GET /search finds categories 579 and 1608: one search page and one SKU page for each.
+    // The plan of a search is an estimate, and says so and why.
+    expect(searched.stderr).toContain(
+      'Plan: skus of the search "case", ≈22 records, pages of 100: ≈3 calls (1 spent on the first page).',
+    );
+    expect(searched.stderr).toContain(
+      "Estimate: the search answer counts the matching categories (2, on 1 search page) and each listed category's match_count, but how many pages (calls) each category's SKU listing with the query takes is known only once it is listed.",
+    );
+    // GET /search finds categories 579 and 1608 (match_count 17 and 5): one search page and one
+    // SKU page for each.
     expect(searched.calls).toBe(3);
+    // No category here is named after the query: each is listed with it as keyword.
+    expect(
+      sandbox
+        .apiCalls()
+        .slice(start)
+        .map((call) => [call.path, call.query.get('q')]),
+    ).toEqual([
+      ['/search', 'case'],
+      ['/categories/579/skus', 'case'],
+      ['/categories/1608/skus', 'case'],
+    ]);
+    expect(searched.stderr).toContain('Done: 22 records in');
     const expected = [
       ...(await sandboxListing(sandbox, '/categories/579/skus', 1000, '&q=case')),
       ...(await sandboxListing(sandbox, '/categories/1608/skus', 1000, '&q=case')),
     ].map((sku) => sku.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(join(dir, 's.jsonl'))).toEqual(expected);
+
+    // Over several search pages (7 categories, 5 a page) with offers: still an estimate, saying
+    // the later pages are extrapolated and offers are counted once listed.
+    const planned = await counted(
+      sandbox,
+      ['offers', '--search', 'samsung', '--per', '5', '--plan', '--out', join(dir, 'o.jsonl'), '--no-cache'],
+      env,
+    );
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.calls).toBe(1);
+    expect(planned.stderr).toMatch(/Plan: offers of the search "samsung", pages of 5: ≈\d+ calls \(1 spent/);
+    expect(planned.stderr).toContain(
+      'Estimate: the search answer counts the matching categories (7, on 2 search pages)',
+    );
+    expect(planned.stderr).toContain(
+      'and the 2 categories on later search pages are taken to look like the first, and the offers of each SKU once its products are listed.',
+    );
 
     const made = await counted(
       sandbox,
@@ -414,6 +375,70 @@ describe('price-catalog export (child process against the sandbox server)', () =
     expect(made.stderr).toContain('Plan: skus of manufacturer 356, 60 records, pages of 100: 1 calls');
     expect(ids(join(dir, 'm.jsonl'))).toEqual(
       (await sandboxListing(sandbox, '/manufacturers/356/skus', 60, '&order_by=price')).map((sku) => sku.id),
+    );
+  }, 60_000);
+
+  it('exports whole a leaf category the search matched by its name: --search tablet gives its SKUs, in the planned calls', async () => {
+    const dir = tempDir();
+    const env = { server, sandbox, stateDir: join(dir, 'state') };
+    const api = sandboxClient(sandbox).catalog;
+    // GET /search?q=tablet finds "Tablets & Αξεσουάρ" (1612, not a leaf) and its leaves "Tablets"
+    // (1105) and "Θήκες Tablet" (1608), all by their name: match_count counts all their SKUs,
+    // though few SKU names hold "tablet".
+    const found = await api.search({ q: 'tablet', per: 100 });
+    const leaves = found.items.filter((c) => c.children_count === 0);
+    expect(leaves.map((c) => c.id)).toEqual([1105, 1608]);
+    expect(found.items.map((c) => c.id)).toEqual([1612, 1105, 1608]);
+    // What a user searching "tablet" expects: every SKU of those leaves, listed through the SDK.
+    const expected: number[] = [];
+    for (const c of leaves)
+      for await (const sku of api.categories.skus(c.id, { per: 100 })) expected.push(sku.id);
+    const [tablets = 0, cases = 0] = leaves.map((c) => c.match_count ?? 0);
+    expect(expected.length).toBe(tablets + cases);
+
+    const out = join(dir, 'tablets.jsonl');
+    const before = sandbox.apiCalls().length;
+    const result = await counted(
+      sandbox,
+      ['skus', '--search', 'tablet', '--per', '20', '--out', out, '--no-cache'],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const exported = ids(out);
+    expect(exported).toEqual(expected);
+    expect(new Set(exported).size).toBe(exported.length);
+    expect(result.stderr).toContain(`Done: ${expected.length} records in`);
+
+    // One search page, then each leaf whole (no keyword) in ceil(match_count / 20) pages.
+    const sent = sandbox
+      .apiCalls()
+      .slice(before)
+      .map(
+        (call) =>
+          `${call.path} q=${call.query.get('q')} per=${call.query.get('per')} page=${call.query.get('page')}`,
+      );
+    const pagesOf = (n: number): number => Math.ceil(n / 20);
+    expect(sent).toEqual([
+      '/search q=tablet per=20 page=1',
+      ...Array.from(
+        { length: pagesOf(tablets) },
+        (_, i) => `/categories/1105/skus q=null per=20 page=${i + 1}`,
+      ),
+      ...Array.from(
+        { length: pagesOf(cases) },
+        (_, i) => `/categories/1608/skus q=null per=20 page=${i + 1}`,
+      ),
+    ]);
+    // The plan (still marked as an estimate) is what was spent, and says why.
+    const planned = result.stderr.match(
+      /Plan: skus of the search "tablet", ≈(\d+) records, pages of 20: ≈(\d+) calls/,
+    );
+    expect(planned, result.stderr).not.toBeNull();
+    expect(Number(planned?.[1])).toBe(expected.length);
+    expect(Number(planned?.[2])).toBe(result.calls);
+    expect(result.calls).toBe(1 + pagesOf(tablets) + pagesOf(cases));
+    expect(result.stderr).toContain(
+      "Estimate: the search answer counts the matching categories (3, on 1 search page) and each listed category's match_count, the 2 leaf categories whose name holds the query (1105, 1608) are exported whole, in ceil(match_count / per) pages each as far as the listing holds the SKUs the search counts, and the category with subcategories (1612) is not listed (only leaf categories are).",
     );
   }, 60_000);
 
@@ -523,6 +548,14 @@ describe('price-catalog export under a daily budget', () => {
 });
 
 /** The listing as the API serves it, straight from the sandbox (in process, not counted by the CLI). */
+/** The ids of a JSON Lines export, in order. */
+function ids(file: string): number[] {
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { id: number }).id);
+}
+
 async function sandboxListing(
   sandbox: Sandbox,
   path: string,
