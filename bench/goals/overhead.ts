@@ -12,7 +12,7 @@ const TARGET = 1.15;
  */
 const SERVER_LIMIT = 1_000_000;
 const WARMUP_CALLS = 300;
-/** Rounds of the two alternating blocks; each block is BLOCK calls (or BLOCK batches of 10). */
+/** Rounds; in each, each side makes BLOCK calls (or BATCH_BLOCK batches of 10) in two halves. */
 const ROUNDS = 30;
 const BLOCK = 40;
 const BATCH_BLOCK = 8;
@@ -21,33 +21,36 @@ const BATCH = 10;
 type Call = () => Promise<unknown>;
 
 /**
- * Per-round paired timings: in each round one block of SDK calls and one of bare calls, the
- * order flipping every round, so drift (JIT, GC, CPU clock) hits both sides alike. Returns the
- * median of the per-round SDK/bare ratios and the median time of one unit of each.
+ * Per-round paired timings. Each round times two half-blocks of each side in ABBA order (SDK,
+ * bare, bare, SDK), and the next round in BAAB order, so that what a position in the round costs
+ * (a collection of garbage the previous block left, a CPU clock change, a neighbour's load on this
+ * shared machine) falls on both sides alike. Plain alternation (SDK then bare, bare then SDK)
+ * left an order bias: the 10-at-a-time rounds alternated ~0.75 / ~1.08 with the side that went
+ * first. The round's ratio is its SDK time over its bare time; the verdict is on the median of the
+ * per-round ratios. Returns also the median time of one unit of each side.
  */
 async function paired(
   sdk: Call,
   bare: Call,
   units: number,
 ): Promise<{ ratio: number; sdk: number; bare: number; ratios: number[]; slowest: number }> {
+  const half = Math.ceil(units / 2);
   const block = async (fn: Call): Promise<number> => {
     const start = performance.now();
-    for (let i = 0; i < units; i++) await fn();
-    return (performance.now() - start) / units;
+    for (let i = 0; i < half; i++) await fn();
+    return performance.now() - start;
   };
   const ratios: number[] = [];
   const sdkTimes: number[] = [];
   const bareTimes: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    let s: number;
-    let b: number;
-    if (round % 2 === 0) {
-      s = await block(sdk);
-      b = await block(bare);
-    } else {
-      b = await block(bare);
-      s = await block(sdk);
-    }
+    const [first, second] = round % 2 === 0 ? [sdk, bare] : [bare, sdk];
+    const a1 = await block(first);
+    const b1 = await block(second);
+    const b2 = await block(second);
+    const a2 = await block(first);
+    const s = (first === sdk ? a1 + a2 : b1 + b2) / (2 * half);
+    const b = (first === sdk ? b1 + b2 : a1 + a2) / (2 * half);
     ratios.push(s / b);
     sdkTimes.push(s);
     bareTimes.push(b);

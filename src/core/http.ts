@@ -31,7 +31,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import { parseRateLimit, type RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './headers.js';
 import type { HookRunner } from './hooks.js';
 import { isPromise, type Limits } from './limits.js';
 import type { Log } from './logger.js';
@@ -145,6 +145,7 @@ export class HttpCore {
   private readonly baseUrl: string;
   private readonly loop: LoopConfig;
   private readonly flights = new Map<string, Flight>();
+  private lastVersion: [asked: string, wire: string] | undefined;
 
   constructor(
     readonly config: CoreConfig,
@@ -174,16 +175,23 @@ export class HttpCore {
     return this.loop.permanent;
   }
 
-  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+  request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? EMPTY;
     const deadlineMs = options.deadline ?? this.config.deadline;
     const log = this.config.logger;
-    if (!deadlineMs) {
-      if (!log.info) return this.run(spec, options, options.signal);
-      return this.run(spec, options, options.signal).catch((error: unknown) => {
-        throw logFailure(log, spec.method, error);
-      });
-    }
+    if (deadlineMs) return this.withDeadline(spec, options, deadlineMs);
+    // No deadline: the call's promise is run()'s own, with no wrapper in between.
+    if (!log.info) return this.run(spec, options, options.signal);
+    return this.run(spec, options, options.signal).catch((error: unknown) => {
+      throw logFailure(log, spec.method, error);
+    });
+  }
+
+  private async withDeadline<T>(
+    spec: CallSpec<T>,
+    options: RequestOptions,
+    deadlineMs: number,
+  ): Promise<ApiResponse<T>> {
     const deadline = new TimeLimit(
       options.signal,
       deadlineMs,
@@ -192,7 +200,7 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline.signal);
     } catch (error) {
-      throw logFailure(log, spec.method, deadline.explain(error));
+      throw logFailure(this.config.logger, spec.method, deadline.explain(error));
     } finally {
       deadline.dispose();
     }
@@ -205,7 +213,7 @@ export class HttpCore {
   ): Promise<ApiResponse<T>> {
     if (signal?.aborted) throw abortError(signal);
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
-    const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
+    const version = this.version(options.apiVersion ?? this.config.apiVersion);
     const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const token = await this.config.tokens.get(signal);
@@ -286,20 +294,30 @@ export class HttpCore {
     return this.finish(spec, options, endpoint, body, answer);
   }
 
-  /** Stores a new, validated answer that Cache-Control allows to keep; returns `result`. */
-  private async keep<T>(
+  /** The wire form of an API version; the last one asked for is remembered (it is nearly always the same). */
+  private version(asked: string): string {
+    const last = this.lastVersion;
+    if (last && last[0] === asked) return last[1];
+    const wire = normalizeApiVersion(asked);
+    this.lastVersion = [asked, wire];
+    return wire;
+  }
+
+  /**
+   * Stores a new, validated answer that Cache-Control allows to keep; returns `result` (as it is
+   * when nothing is stored: no promise in between on the hot path).
+   */
+  private keep<T>(
     key: string | undefined,
     answer: Answer,
     result: ApiResponse<T>,
-  ): Promise<ApiResponse<T>> {
+  ): ApiResponse<T> | Promise<ApiResponse<T>> {
     const store = this.config.cache;
     if (!key || !store || !answer.fresh) return result;
     const maxAge = storableMaxAge(answer.response.headers);
-    if (maxAge !== undefined) {
-      const done = store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
-      if (isPromise(done)) await done;
-    }
-    return result;
+    if (maxAge === undefined) return result;
+    const done = store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
+    return isPromise(done) ? done.then(() => result) : result;
   }
 
   /** Waits for a shared flight; a caller that aborts leaves alone, the last one to leave aborts it. */
@@ -329,8 +347,7 @@ export class HttpCore {
     key: string | undefined,
     stored: CachedAnswer | undefined,
   ): Promise<Answer> {
-    const { response, body, size } = await exchange(this.loop, call);
-    const rateLimit = parseRateLimit(response.headers);
+    const { response, body, size, rateLimit } = await exchange(this.loop, call);
     const store = this.config.cache;
     if (response.status === 304 && call.etag !== undefined && stored && key && store) {
       // Unchanged: the stored answer, good for another max-age.
