@@ -145,7 +145,6 @@ export class HttpCore {
   private readonly baseUrl: string;
   private readonly loop: LoopConfig;
   private readonly flights = new Map<string, Flight>();
-  private lastVersion: [asked: string, wire: string] | undefined;
 
   constructor(
     readonly config: CoreConfig,
@@ -175,23 +174,16 @@ export class HttpCore {
     return this.loop.permanent;
   }
 
-  request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? EMPTY;
     const deadlineMs = options.deadline ?? this.config.deadline;
     const log = this.config.logger;
-    if (deadlineMs) return this.withDeadline(spec, options, deadlineMs);
-    // No deadline: the call's promise is run()'s own, with no wrapper in between.
-    if (!log.info) return this.run(spec, options, options.signal);
-    return this.run(spec, options, options.signal).catch((error: unknown) => {
-      throw logFailure(log, spec.method, error);
-    });
-  }
-
-  private async withDeadline<T>(
-    spec: CallSpec<T>,
-    options: RequestOptions,
-    deadlineMs: number,
-  ): Promise<ApiResponse<T>> {
+    if (!deadlineMs) {
+      if (!log.info) return this.run(spec, options, options.signal);
+      return this.run(spec, options, options.signal).catch((error: unknown) => {
+        throw logFailure(log, spec.method, error);
+      });
+    }
     const deadline = new TimeLimit(
       options.signal,
       deadlineMs,
@@ -200,7 +192,7 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline.signal);
     } catch (error) {
-      throw logFailure(this.config.logger, spec.method, deadline.explain(error));
+      throw logFailure(log, spec.method, deadline.explain(error));
     } finally {
       deadline.dispose();
     }
@@ -213,7 +205,7 @@ export class HttpCore {
   ): Promise<ApiResponse<T>> {
     if (signal?.aborted) throw abortError(signal);
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
-    const version = this.version(options.apiVersion ?? this.config.apiVersion);
+    const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
     const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const token = await this.config.tokens.get(signal);
@@ -292,15 +284,6 @@ export class HttpCore {
     // Every other caller gets its own copy of the data.
     const body = answer.body === undefined ? undefined : structuredClone(answer.body);
     return this.finish(spec, options, endpoint, body, answer);
-  }
-
-  /** The wire form of an API version; the last one asked for is remembered (it is nearly always the same). */
-  private version(asked: string): string {
-    const last = this.lastVersion;
-    if (last && last[0] === asked) return last[1];
-    const wire = normalizeApiVersion(asked);
-    this.lastVersion = [asked, wire];
-    return wire;
   }
 
   /**

@@ -38,18 +38,7 @@ export function tokenKey(token: AccessToken): string {
 }
 
 export class Limits {
-  /** The UTC day of the last call and the epoch-ms range it covers: no Date per call. */
-  private day = { name: '', from: 0, to: 0 };
-
   constructor(readonly config: LimitsConfig) {}
-
-  private today(): string {
-    const now = Date.now();
-    if (now >= this.day.from && now < this.day.to) return this.day.name;
-    const from = now - (now % 86_400_000);
-    this.day = { name: utcDay(), from, to: from + 86_400_000 };
-    return this.day.name;
-  }
 
   /**
    * A place in `token`'s window and one call of the budget: synchronous while there is room in
@@ -92,7 +81,7 @@ export class Limits {
     // With the guard off the calls are still counted (usage()).
     const taken = this.config.coordination.budget.take(
       this.config.app,
-      this.today(),
+      utcDay(),
       limit ?? Number.MAX_SAFE_INTEGER,
     );
     const settle = (ok: boolean): WindowSlot => {

@@ -7,6 +7,7 @@
  * timeouts, so a wrapper would only add its size and a Request copy per call (docs/architecture.md).
  */
 import { AbortError, ConnectionError, TimeoutError } from './errors.js';
+import { isRedirect } from './redirects.js';
 import { abortError } from './signal.js';
 
 /** One HTTP request as the pipeline's stages have made it. */
@@ -39,13 +40,12 @@ export type Transport = (request: Outgoing) => Promise<Exchange>;
 export function fetchTransport(fetchImpl: typeof fetch): Transport {
   return async (request) => {
     const { method, shownUrl, timeout } = request;
-    // The message is built only when the time limit fires: the hot path builds no string for it.
     const limit =
       timeout > 0
         ? new TimeLimit(
             request.signal,
             timeout,
-            () => `${method} ${shownUrl} got no complete answer within ${timeout} ms`,
+            `${method} ${shownUrl} got no complete answer within ${timeout} ms`,
           )
         : undefined;
     let response: Response;
@@ -63,7 +63,7 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
     }
     try {
       const status = response.status;
-      if (status === 204 || status === 304 || (request.redirect === 'manual' && isRedirectStatus(status))) {
+      if (status === 204 || status === 304 || (request.redirect === 'manual' && isRedirect(status))) {
         await response.body?.cancel();
         return { response, body: undefined, size: 0 };
       }
@@ -89,10 +89,6 @@ function failure(error: unknown, request: Outgoing, limit: TimeLimit | undefined
   return new ConnectionError(`${request.method} ${request.shownUrl} failed: ${what}`, { cause: error });
 }
 
-function isRedirectStatus(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
-}
-
 /** JSON when the text parses; otherwise the text itself (a proxy's HTML page), for the error. */
 function parseBody(text: string): unknown {
   try {
@@ -111,19 +107,14 @@ export class TimeLimit {
   private readonly timer: ReturnType<typeof setTimeout>;
   readonly signal: AbortSignal;
 
-  /** `message`: the TimeoutError's message, or a function building it when the limit fires. */
   constructor(
     private readonly parent: AbortSignal | undefined,
     ms: number,
-    message: string | (() => string),
+    message: string,
   ) {
-    const controller = this.controller;
-    // AbortSignal.any only when there is a caller's signal to follow (it is slow on Node 20).
-    this.signal = parent ? AbortSignal.any([parent, controller.signal]) : controller.signal;
-    this.timer = setTimeout(
-      () => controller.abort(new TimeoutError(typeof message === 'string' ? message : message())),
-      ms,
-    );
+    // AbortSignal.any (slow on Node 20) only when there is a caller's signal to follow.
+    this.signal = parent ? AbortSignal.any([parent, this.controller.signal]) : this.controller.signal;
+    this.timer = setTimeout(() => this.controller.abort(new TimeoutError(message)), ms);
   }
 
   /** The TimeoutError when the time limit (not the caller) ended the call; otherwise `error`. */
