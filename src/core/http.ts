@@ -31,7 +31,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import { parseRateLimit, type RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './headers.js';
 import type { HookRunner } from './hooks.js';
 import { isPromise, type Limits } from './limits.js';
 import type { Log } from './logger.js';
@@ -286,20 +286,21 @@ export class HttpCore {
     return this.finish(spec, options, endpoint, body, answer);
   }
 
-  /** Stores a new, validated answer that Cache-Control allows to keep; returns `result`. */
-  private async keep<T>(
+  /**
+   * Stores a new, validated answer that Cache-Control allows to keep; returns `result` (as it is
+   * when nothing is stored: no promise in between on the hot path).
+   */
+  private keep<T>(
     key: string | undefined,
     answer: Answer,
     result: ApiResponse<T>,
-  ): Promise<ApiResponse<T>> {
+  ): ApiResponse<T> | Promise<ApiResponse<T>> {
     const store = this.config.cache;
     if (!key || !store || !answer.fresh) return result;
     const maxAge = storableMaxAge(answer.response.headers);
-    if (maxAge !== undefined) {
-      const done = store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
-      if (isPromise(done)) await done;
-    }
-    return result;
+    if (maxAge === undefined) return result;
+    const done = store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
+    return isPromise(done) ? done.then(() => result) : result;
   }
 
   /** Waits for a shared flight; a caller that aborts leaves alone, the last one to leave aborts it. */
@@ -329,8 +330,7 @@ export class HttpCore {
     key: string | undefined,
     stored: CachedAnswer | undefined,
   ): Promise<Answer> {
-    const { response, body, size } = await exchange(this.loop, call);
-    const rateLimit = parseRateLimit(response.headers);
+    const { response, body, size, rateLimit } = await exchange(this.loop, call);
     const store = this.config.cache;
     if (response.status === 304 && call.etag !== undefined && stored && key && store) {
       // Unchanged: the stored answer, good for another max-age.

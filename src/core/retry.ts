@@ -74,8 +74,13 @@ export interface LoopCall {
   token: AccessToken;
 }
 
+/** The last answer of a call, with the window its X-RateLimit-* headers tell (parsed once). */
+export interface Answered extends Exchange {
+  rateLimit: RateLimitInfo | undefined;
+}
+
 /** Sends `call` until it has its answer (any status) or a typed error; never more than the bound. */
-export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exchange> {
+export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answered> {
   const bound = requestBound(call.maxRetries);
   let method: string = call.method;
   let body = call.body;
@@ -118,9 +123,9 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     // `url` never has the token: authorize() put it in `target` only.
     log.debug?.(`--> ${method} ${url} (${kind}, attempt ${retries + 1})`);
     const sentAt = hooked || log.debug ? Date.now() : 0;
-    let answer: Exchange;
+    let answer: Answered;
     try {
-      answer = await config.transport({
+      answer = (await config.transport({
         method,
         url: authorized.url,
         shownUrl: url,
@@ -129,7 +134,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
         signal: call.signal,
         timeout: call.timeout,
         redirect: config.redirect,
-      });
+      })) as Answered;
     } catch (error) {
       void slot.release();
       if (error instanceof PriceCatalogError) {
@@ -151,6 +156,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     const { response } = answer;
     const status = response.status;
     const rateLimit = parseRateLimit(response.headers);
+    answer.rateLimit = rateLimit;
     log.debug?.(answerLine(method, url, status, Date.now() - sentAt, rateLimit, call.etag));
     // The server says this token's window is used up until its reset: a rate-limit 403.
     const limited = status === 403 && isRateLimitBody(answer.body);

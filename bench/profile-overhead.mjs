@@ -1,0 +1,97 @@
+// Profiling aid for goal 2 (not a goal, not shipped): sequential calls of one kind against a
+// loopback node:http server of its own serving the sandbox's 25-SKU page, through the built SDK.
+//
+//   npm run build
+//   node bench/profile-overhead.mjs sdk|sdk-off|bare [calls]            time per call
+//   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-overhead.mjs sdk   CPU profile
+//   node bench/profile-overhead.mjs sdk 1000 --alloc                     KB allocated per call
+//
+// `sdk`: validation on, cache off, limiter on (as goal 2); `sdk-off`: the same with validation
+// off; `bare`: fetch + JSON.parse. `--alloc` samples every allocation (collected ones included)
+// with the inspector's heap profiler and prints the total and the largest sites per call.
+import { createServer } from 'node:http';
+import inspector from 'node:inspector/promises';
+import { createClient } from 'price-catalog';
+import { createSandbox } from 'price-catalog/testing';
+
+const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
+const [mode = 'sdk', count = '3000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const calls = Number(count);
+const alloc = process.argv.includes('--alloc');
+
+async function samplePage() {
+  const sandbox = createSandbox({ rateLimit: { limit: 1e9, windowMs: 60_000 }, dailyLimit: null });
+  const page = await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
+    headers: { authorization: `Bearer ${sandbox.issueToken()}`, accept: ACCEPT },
+  });
+  return page.text();
+}
+
+const body = await samplePage();
+const server = createServer((request, response) => {
+  if (request.url?.startsWith('/oauth2/token')) {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
+    });
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, max-age=60',
+    'x-ratelimit-limit': '1000000',
+    'x-ratelimit-remaining': '999999',
+    'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+  });
+  response.end(body);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const baseUrl = `http://127.0.0.1:${server.address().port}`;
+const client = createClient({
+  baseUrl,
+  authUrl: baseUrl,
+  clientId: 'bench',
+  clientSecret: 'bench',
+  dailyLimit: null,
+  cache: false,
+  validation: mode === 'sdk-off' ? 'off' : 'strict',
+});
+const url = `${baseUrl}/categories/40/skus?per=25`;
+const headers = { authorization: 'Bearer bench-token', accept: ACCEPT };
+const call =
+  mode === 'bare'
+    ? async () => JSON.parse(await (await fetch(url, { headers })).text()).skus.length
+    : async () => (await client.catalog.categories.skus(40, { per: 25 })).items.length;
+
+for (let i = 0; i < 500; i++) await call();
+const session = alloc ? new inspector.Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
+const start = performance.now();
+for (let i = 0; i < calls; i++) await call();
+console.log(`${mode}: ${(((performance.now() - start) / calls) * 1000).toFixed(0)} us a call`);
+if (session) {
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  const sites = new Map();
+  const walk = (node) => {
+    const { functionName, url: file, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${file.replace(/.*\/(node_modules|dist)\//, '$1/')}:${lineNumber}`;
+    sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const kb = (bytes) => (bytes / calls / 1024).toFixed(1);
+  const total = [...sites.values()].reduce((a, b) => a + b, 0);
+  console.log(`${kb(total)} KB allocated a call; largest sites:`);
+  for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`${kb(bytes).padStart(7)} KB  ${site}`);
+}
+server.closeAllConnections();
+server.close();
