@@ -10,6 +10,7 @@ import { defineConfig, type Options } from 'tsup';
 export const ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
 };
@@ -34,8 +35,9 @@ const common: Options = {
   platform: 'neutral',
   // Keep `node:http` as written: without the prefix browser bundlers try to resolve `http`.
   removeNodeProtocol: false,
-  // Optional peers (loaded with a dynamic import only when used) and Node's own modules.
-  external: ['msw', 'msw/node', 'ioredis', /^node:/],
+  // Optional peers (msw for `price-catalog/testing/msw` only; ioredis loaded with a dynamic import
+  // only when used) and Node's own modules.
+  external: ['msw', /^msw\//, 'ioredis', /^node:/],
   sourcemap: false,
 };
 

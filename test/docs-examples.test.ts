@@ -40,6 +40,7 @@ const OUT = new URL('.tmp/docs-examples/', ROOT);
 const SPECIFIERS: Record<string, string> = {
   'price-catalog': '../../test/docs/price-catalog.js',
   'price-catalog/testing': '../../test/docs/testing.js',
+  'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
   'msw/node': '../../test/docs/msw-node.js',
 };
 /** The context's own machinery, not for examples. */

@@ -2,13 +2,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/index.js';
 import { createSandbox } from '../src/testing/index.js';
+import { mswHandlers } from '../src/testing/msw.js';
 
 /** The sandbox's msw handlers behind the global fetch, as an app's own test suite would use them. */
 describe('through the sandbox msw handlers', () => {
   const sandbox = createSandbox();
   const server = setupServer();
-  beforeAll(async () => {
-    server.use(...(await sandbox.mswHandlers()));
+  beforeAll(() => {
+    server.use(...mswHandlers(sandbox));
     server.listen({ onUnhandledRequest: 'error' });
   });
   afterAll(() => server.close());

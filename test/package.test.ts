@@ -66,6 +66,16 @@ describe('the packed package, installed outside the repository', () => {
     async (_, type, resolution) => {
       // The consumer has only what the tarball depends on: no msw (an optional peer), no @types/node.
       expect(() => createRequire(join(installed, 'x.js')).resolve('msw')).toThrow();
+      // No declaration file imports msw but the msw entry's own (no import to suppress either).
+      const dist = join(installed, 'node_modules', 'price-catalog', 'dist');
+      const declarations = readdirSync(dist, { recursive: true })
+        .map(String)
+        .filter((file) => /\.d\.c?ts$/.test(file));
+      expect(declarations).toContain(join('testing', 'index.d.ts'));
+      const importing = declarations.filter((file) =>
+        /from ['"]msw/.test(readFileSync(join(dist, file), 'utf8')),
+      );
+      expect(importing.sort()).toEqual([join('testing', 'msw.d.cts'), join('testing', 'msw.d.ts')]);
       const project = mkdtempSync(join(installed, 'consumer-'));
       cpSync(join(repo, 'test', 'package', 'consumer'), project, { recursive: true });
       const compilerOptions = {
@@ -96,7 +106,9 @@ describe('the packed package, installed outside the repository', () => {
     180_000,
   );
 
-  it('bundles price-catalog/testing for the browser as published, with no --external', async () => {
+  it('bundles price-catalog/testing for the browser as published, without msw and with no --external', async () => {
+    // Resolved from the install alone, which has no msw (an optional peer): nothing may need it.
+    expect(() => createRequire(join(installed, 'x.js')).resolve('msw')).toThrow();
     const result = await build({
       stdin: {
         contents:
@@ -104,8 +116,6 @@ describe('the packed package, installed outside the repository', () => {
         resolveDir: installed,
         loader: 'js',
       },
-      // msw comes from the repository (a browser user of the msw worker has it installed).
-      nodePaths: [join(repo, 'node_modules')],
       bundle: true,
       format: 'esm',
       platform: 'browser',
@@ -114,6 +124,7 @@ describe('the packed package, installed outside the repository', () => {
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
+    expect(Object.keys(result.metafile.inputs).filter((input) => /msw/.test(input))).toEqual([]);
     // Nothing left for the browser to load: no import esbuild had to leave external (node:http was one).
     const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
     expect(imports.filter((entry) => entry.external)).toEqual([]);

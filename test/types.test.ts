@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type AutocompleteEntry,
+  type Category,
   createClient,
   type FirstProductShopInfo,
   type FlagRecord,
@@ -15,6 +17,7 @@ import {
   type ShopRatingBreakdown,
   type ShopReview,
   type Sku,
+  type SkuListMeta,
   type SkuRatingBreakdown,
   type SkuReview,
   type SkuReviewsAggregation,
@@ -225,5 +228,83 @@ describe('the other results', () => {
     expectTypeOf(() => api.skus.reviews.delete(1, 2)).returns.resolves.toEqualTypeOf<void>();
     expectTypeOf(() => api.shops.get(1)).returns.resolves.toEqualTypeOf<Shop>();
     expectTypeOf(parseFirstProductShopInfo).returns.toEqualTypeOf<FirstProductShopInfo | null>();
+  });
+});
+
+// The result types written out as they were inferred from the zod schemas, before the SDK's own
+// checker (src/schemas/check.ts) replaced zod: its inference must give the same types.
+describe('result types are the ones the zod schemas gave', () => {
+  it('Sku, Category, AutocompleteEntry, SkuListMeta', () => {
+    expectTypeOf<Sku>().toEqualTypeOf<{
+      id: number;
+      ean: string | null;
+      pn: string | null;
+      name: string;
+      display_name: string;
+      category_id: number;
+      first_product_shop_info: string | null;
+      click_url: string | null;
+      price_max: number | null;
+      price_min: number | null;
+      reviewscore: number | null;
+      shop_count: number | null;
+      plain_spec_summary: string | null;
+      manufacturer_id: number | null;
+      future: boolean;
+      reviews_count: number | null;
+      virtual: boolean;
+      images: { main: string | null; alternatives: string[] };
+      web_uri: string;
+      comparable?: boolean | undefined;
+      favorited?: boolean | undefined;
+      reviewable?: boolean | undefined;
+      name_source?: string | null | undefined;
+      sizes?: unknown[] | null | undefined;
+      description?: string | null | undefined;
+    }>();
+    expectTypeOf<Category>().toEqualTypeOf<{
+      id: number;
+      name: string;
+      children_count: number | null;
+      image_url: string | null;
+      parent_id: number | null;
+      fashion: boolean;
+      layout_mode: string;
+      web_uri: string;
+      code: string | null;
+      path: string;
+      show_specifications: boolean;
+      manufacturer_title: string | null;
+      match_count?: number | null | undefined;
+      family_id?: number | null | undefined;
+      show_manufacturers_filter?: boolean | null | undefined;
+    }>();
+    expectTypeOf<AutocompleteEntry>().toEqualTypeOf<{
+      k: string;
+      i?: number | undefined;
+      d?: { n: string; id: number } | null | undefined;
+    }>();
+    type Facet = { id: number; label?: string | undefined; count?: number | undefined };
+    expectTypeOf<SkuListMeta>().toEqualTypeOf<{
+      pagination?: { total_results: number; total_pages: number; page: number; per: number } | undefined;
+      ordered_by?: string | null | undefined;
+      order_by_methods?: Record<string, string> | undefined;
+      available_filters?:
+        | {
+            filters?: Record<string, number> | undefined;
+            manufacturers?: Record<string, number> | undefined;
+            shops?: Record<string, number> | undefined;
+            availabilities?: Facet[] | undefined;
+            distances?: Facet[] | undefined;
+          }
+        | undefined;
+      applied_filters?:
+        | {
+            filters?: number[] | undefined;
+            manufacturers?: number[] | undefined;
+            shops?: number[] | undefined;
+          }
+        | undefined;
+    }>();
   });
 });

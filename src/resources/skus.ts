@@ -1,12 +1,10 @@
-import type { ZodMiniObject } from 'zod/mini';
-import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
-import { object } from '../schemas/object.js';
+import * as z from '../schemas/check.js';
 import {
   PersonalizationSchema,
   type PriceHistory,
@@ -170,12 +168,12 @@ const REVIEW_VOTE: LinkedShape = {
   embedIds: {},
 };
 
-const productEnvelope = (product: ZodMiniObject) =>
-  object({
+const productEnvelope = (product: z.ObjectSchema) =>
+  z.object({
     product,
-    meta: z.optional(object({ personalization: z.optional(PersonalizationSchema) })),
+    meta: z.optional(z.object({ personalization: z.optional(PersonalizationSchema) })),
   });
-const voteEnvelope = (vote: ZodMiniObject) => object({ sku_review_vote: vote });
+const voteEnvelope = (vote: z.ObjectSchema) => z.object({ sku_review_vote: vote });
 
 const reviewListSchemas = new Map<string, Schema<unknown>>();
 

@@ -1,160 +1,159 @@
-import * as z from 'zod/mini';
+import * as v from './check.js';
 import { ListMetaSchema, nullableNumber, nullableString, PaginationSchema } from './common.js';
-import { object } from './object.js';
 import { SkuSchema } from './sku.js';
 
-export const CategorySchema = object({
-  id: z.number(),
-  name: z.string(),
+export const CategorySchema = v.object({
+  id: v.number(),
+  name: v.string(),
   /** 0 for a leaf; null when blank (rule 2). */
   children_count: nullableNumber(),
   image_url: nullableString(),
   /** 0 for the root category; null when blank (rule 2). */
   parent_id: nullableNumber(),
-  fashion: z.boolean(),
-  layout_mode: z.string(),
-  web_uri: z.string(),
+  fashion: v.boolean(),
+  layout_mode: v.string(),
+  web_uri: v.string(),
   code: nullableString(),
   /** Comma-separated ids from the root down to this category. */
-  path: z.string(),
-  show_specifications: z.boolean(),
+  path: v.string(),
+  show_specifications: v.boolean(),
   manufacturer_title: nullableString(),
   /** In search results. */
-  match_count: z.optional(z.nullable(z.number())),
+  match_count: v.optional(v.nullable(v.number())),
   /** Since 3.1.2: the family of the category, not its parent. */
-  family_id: z.optional(z.nullable(z.number())),
-  show_manufacturers_filter: z.optional(z.nullable(z.boolean())),
+  family_id: v.optional(v.nullable(v.number())),
+  show_manufacturers_filter: v.optional(v.nullable(v.boolean())),
 });
-export type Category = z.infer<typeof CategorySchema>;
+export type Category = v.infer<typeof CategorySchema>;
 
-export const ManufacturerSchema = object({
-  id: z.number(),
-  name: z.string(),
+export const ManufacturerSchema = v.object({
+  id: v.number(),
+  name: v.string(),
   image_url: nullableString(),
 });
-export type Manufacturer = z.infer<typeof ManufacturerSchema>;
+export type Manufacturer = v.infer<typeof ManufacturerSchema>;
 
-export const CategoryEnvelopeSchema = object({ category: CategorySchema });
-export const CategoryListSchema = object({ categories: z.array(CategorySchema), meta: ListMetaSchema });
-export type CategoryList = z.infer<typeof CategoryListSchema>;
-export const ManufacturerEnvelopeSchema = object({ manufacturer: ManufacturerSchema });
-export const ManufacturerListSchema = object({
-  manufacturers: z.array(ManufacturerSchema),
+export const CategoryEnvelopeSchema = v.object({ category: CategorySchema });
+export const CategoryListSchema = v.object({ categories: v.array(CategorySchema), meta: ListMetaSchema });
+export type CategoryList = v.infer<typeof CategoryListSchema>;
+export const ManufacturerEnvelopeSchema = v.object({ manufacturer: ManufacturerSchema });
+export const ManufacturerListSchema = v.object({
+  manufacturers: v.array(ManufacturerSchema),
   meta: ListMetaSchema,
 });
-export type ManufacturerList = z.infer<typeof ManufacturerListSchema>;
+export type ManufacturerList = v.infer<typeof ManufacturerListSchema>;
 
 // --- search ---------------------------------------------------------------------------------
 
-export const SearchAlternativeSchema = object({
-  term: z.string(),
-  count: z.optional(nullableNumber()),
-  drop: z.optional(z.array(object({ token: z.string(), dropped: z.boolean() }))),
+export const SearchAlternativeSchema = v.object({
+  term: v.string(),
+  count: v.optional(nullableNumber()),
+  drop: v.optional(v.array(v.object({ token: v.string(), dropped: v.boolean() }))),
   /** True: a hint to search again with `term`. */
-  important: z.optional(z.boolean()),
+  important: v.optional(v.boolean()),
 });
-export type SearchAlternative = z.infer<typeof SearchAlternativeSchema>;
+export type SearchAlternative = v.infer<typeof SearchAlternativeSchema>;
 
-export const SearchResultSchema = object({
-  categories: z.array(CategorySchema),
-  meta: object({
-    q: z.string(),
-    alternatives: z.array(SearchAlternativeSchema),
-    strong_matches: object({
-      category: z.optional(CategorySchema),
-      manufacturer: z.optional(ManufacturerSchema),
-      sku: z.optional(SkuSchema),
+export const SearchResultSchema = v.object({
+  categories: v.array(CategorySchema),
+  meta: v.object({
+    q: v.string(),
+    alternatives: v.array(SearchAlternativeSchema),
+    strong_matches: v.object({
+      category: v.optional(CategorySchema),
+      manufacturer: v.optional(ManufacturerSchema),
+      sku: v.optional(SkuSchema),
     }),
     /** Absent from some answers. */
-    pagination: z.optional(PaginationSchema),
+    pagination: v.optional(PaginationSchema),
   }),
 });
-export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchResult = v.infer<typeof SearchResultSchema>;
 
-export const AutocompleteEntrySchema = object({
+export const AutocompleteEntrySchema = v.object({
   /** The suggested keyphrase: run a search on it when chosen. */
-  k: z.string(),
+  k: v.string(),
   /** Index from which to highlight the keyphrase (since 3.0.23). */
-  i: z.optional(z.number()),
+  i: v.optional(v.number()),
   /** A category hint. */
-  d: z.optional(z.nullable(object({ n: z.string(), id: z.number() }))),
+  d: v.optional(v.nullable(v.object({ n: v.string(), id: v.number() }))),
 });
-export type AutocompleteEntry = z.infer<typeof AutocompleteEntrySchema>;
-export const AutocompleteSchema = object({ autocomplete: z.array(AutocompleteEntrySchema) });
+export type AutocompleteEntry = v.infer<typeof AutocompleteEntrySchema>;
+export const AutocompleteSchema = v.object({ autocomplete: v.array(AutocompleteEntrySchema) });
 
 // --- specifications and filter groups -------------------------------------------------------
 
-export const SpecificationGroupSchema = object({ id: z.number(), name: z.string(), order: z.number() });
-export type SpecificationGroup = z.infer<typeof SpecificationGroupSchema>;
+export const SpecificationGroupSchema = v.object({ id: v.number(), name: v.string(), order: v.number() });
+export type SpecificationGroup = v.infer<typeof SpecificationGroupSchema>;
 
-export const SpecificationSchema = object({
-  id: z.number(),
-  name: z.string(),
+export const SpecificationSchema = v.object({
+  id: v.number(),
+  name: v.string(),
   /** Empty in category listings, filled for a SKU. */
-  values: z.array(z.string()),
-  order: z.optional(nullableNumber()),
-  unit: z.nullable(z.string()),
+  values: v.array(v.string()),
+  order: v.optional(nullableNumber()),
+  unit: v.nullable(v.string()),
   /** With `include: 'group'`. */
-  group_id: z.optional(z.nullable(z.number())),
+  group_id: v.optional(v.nullable(v.number())),
 });
-export type Specification = z.infer<typeof SpecificationSchema>;
+export type Specification = v.infer<typeof SpecificationSchema>;
 
-export const SpecificationListSchema = object({
-  specifications: z.array(SpecificationSchema),
-  groups: z.optional(z.array(SpecificationGroupSchema)),
+export const SpecificationListSchema = v.object({
+  specifications: v.array(SpecificationSchema),
+  groups: v.optional(v.array(SpecificationGroupSchema)),
 });
-export type SpecificationList = z.infer<typeof SpecificationListSchema>;
+export type SpecificationList = v.infer<typeof SpecificationListSchema>;
 
-export const FilterGroupSchema = object({
-  id: z.number(),
-  name: z.string(),
-  active: z.boolean(),
-  category_id: z.number(),
-  created_at: z.nullable(z.string()),
-  updated_at: z.nullable(z.string()),
+export const FilterGroupSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  active: v.boolean(),
+  category_id: v.number(),
+  created_at: v.nullable(v.string()),
+  updated_at: v.nullable(v.string()),
   hint: nullableString(),
-  combined: z.boolean(),
+  combined: v.boolean(),
   /** 0 price, 1 keyword, 2 spec, 3 synced spec, 4 custom range, 5 sizes. */
-  filter_type: z.number(),
+  filter_type: v.number(),
 });
-export type FilterGroup = z.infer<typeof FilterGroupSchema>;
-export const FilterGroupListSchema = object({
-  filter_groups: z.array(FilterGroupSchema),
+export type FilterGroup = v.infer<typeof FilterGroupSchema>;
+export const FilterGroupListSchema = v.object({
+  filter_groups: v.array(FilterGroupSchema),
   meta: ListMetaSchema,
 });
-export type FilterGroupList = z.infer<typeof FilterGroupListSchema>;
+export type FilterGroupList = v.infer<typeof FilterGroupListSchema>;
 
 // --- SKU listings ---------------------------------------------------------------------------
 
-const countsById = z.record(z.string(), z.number());
-const facetEntry = object({ id: z.number(), label: z.optional(z.string()), count: z.optional(z.number()) });
+const countsById = v.record(v.string(), v.number());
+const facetEntry = v.object({ id: v.number(), label: v.optional(v.string()), count: v.optional(v.number()) });
 
-export const SkuListMetaSchema = object({
-  pagination: z.optional(PaginationSchema),
+export const SkuListMetaSchema = v.object({
+  pagination: v.optional(PaginationSchema),
   /** The order method in use. */
-  ordered_by: z.optional(z.nullable(z.string())),
+  ordered_by: v.optional(v.nullable(v.string())),
   /** `{ method: label }`: the values `order_by` accepts here (since 3.2.0). */
-  order_by_methods: z.optional(z.record(z.string(), z.string())),
+  order_by_methods: v.optional(v.record(v.string(), v.string())),
   /** With `include_meta: ['available_filters']`: matching SKU counts per filter, manufacturer and shop id. */
-  available_filters: z.optional(
-    object({
-      filters: z.optional(countsById),
-      manufacturers: z.optional(countsById),
-      shops: z.optional(countsById),
-      availabilities: z.optional(z.array(facetEntry)),
-      distances: z.optional(z.array(facetEntry)),
+  available_filters: v.optional(
+    v.object({
+      filters: v.optional(countsById),
+      manufacturers: v.optional(countsById),
+      shops: v.optional(countsById),
+      availabilities: v.optional(v.array(facetEntry)),
+      distances: v.optional(v.array(facetEntry)),
     }),
   ),
   /** With `include_meta: ['applied_filters']`. */
-  applied_filters: z.optional(
-    object({
-      filters: z.optional(z.array(z.number())),
-      manufacturers: z.optional(z.array(z.number())),
-      shops: z.optional(z.array(z.number())),
+  applied_filters: v.optional(
+    v.object({
+      filters: v.optional(v.array(v.number())),
+      manufacturers: v.optional(v.array(v.number())),
+      shops: v.optional(v.array(v.number())),
     }),
   ),
 });
-export type SkuListMeta = z.infer<typeof SkuListMetaSchema>;
+export type SkuListMeta = v.infer<typeof SkuListMetaSchema>;
 
-export const SkuListSchema = object({ skus: z.array(SkuSchema), meta: SkuListMetaSchema });
-export type SkuList = z.infer<typeof SkuListSchema>;
+export const SkuListSchema = v.object({ skus: v.array(SkuSchema), meta: SkuListMetaSchema });
+export type SkuList = v.infer<typeof SkuListSchema>;

@@ -1,24 +1,23 @@
-import * as z from 'zod/mini';
-import { object } from './object.js';
+import * as v from './check.js';
 
 /** `meta.pagination` of every list answer. */
-export const PaginationSchema = object({
-  total_results: z.number(),
-  total_pages: z.number(),
-  page: z.number(),
-  per: z.number(),
+export const PaginationSchema = v.object({
+  total_results: v.number(),
+  total_pages: v.number(),
+  page: v.number(),
+  per: v.number(),
 });
-export type PaginationMeta = z.infer<typeof PaginationSchema>;
+export type PaginationMeta = v.infer<typeof PaginationSchema>;
 
 /** `meta` of a plain list answer (search answers may carry no pagination). */
-export const ListMetaSchema = object({ pagination: z.optional(PaginationSchema) });
-export type ListMeta = z.infer<typeof ListMetaSchema>;
+export const ListMetaSchema = v.object({ pagination: v.optional(PaginationSchema) });
+export type ListMeta = v.infer<typeof ListMetaSchema>;
 
 /** A string the spec types S that recordings also show as null ("blank fields are null"). */
-export const nullableString = () => z.nullable(z.string());
+export const nullableString = () => v.nullable(v.string());
 
 /**
  * A number the spec types N that the API can blank (rule 2: "blank fields are returned as null"):
  * counts, prices, scores, and ids of other records that may be gone.
  */
-export const nullableNumber = () => z.nullable(z.number());
+export const nullableNumber = () => v.nullable(v.number());

@@ -1,55 +1,54 @@
-import * as z from 'zod/mini';
+import * as v from './check.js';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
-import { object } from './object.js';
 
-export const FavoriteSchema = object({
-  id: z.number(),
+export const FavoriteSchema = v.object({
+  id: v.number(),
   /** Null after the favorite was moved with `new_list_name`. */
-  have_it: z.nullable(z.boolean()),
-  user_id: z.number(),
-  user_notes: z.optional(nullableString()),
+  have_it: v.nullable(v.boolean()),
+  user_id: v.number(),
+  user_notes: v.optional(nullableString()),
   /** Null when blank (rule 2): the SKU may be gone. */
   sku_id: nullableNumber(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
   // Untyped in the spec; recorded as null or a decimal string ("19.11").
-  get_absolute_threshold: z.unknown(),
+  get_absolute_threshold: v.unknown(),
   /** Null for owned favorites; absent from every recording. */
-  favorite_list_id: z.optional(z.nullable(z.number())),
+  favorite_list_id: v.optional(v.nullable(v.number())),
 });
-export type Favorite = z.infer<typeof FavoriteSchema>;
+export type Favorite = v.infer<typeof FavoriteSchema>;
 
-export const FavoriteEnvelopeSchema = object({ favorite: FavoriteSchema });
-export type FavoriteEnvelope = z.infer<typeof FavoriteEnvelopeSchema>;
+export const FavoriteEnvelopeSchema = v.object({ favorite: FavoriteSchema });
+export type FavoriteEnvelope = v.infer<typeof FavoriteEnvelopeSchema>;
 
 /**
  * GET /favorites, /favorite_lists/:id/favorites, /categories/:id/favorites, /skus/:id/favorite.
  * (`FavoriteListSchema` is the favorite-list resource, hence this name.)
  */
-export const FavoritesSchema = object({
-  favorites: z.array(FavoriteSchema),
+export const FavoritesSchema = v.object({
+  favorites: v.array(FavoriteSchema),
   // GET /skus/:id/favorite (recorded, not in the spec) answers `{favorites}` alone.
-  meta: z.optional(ListMetaSchema),
+  meta: v.optional(ListMetaSchema),
 });
-export type Favorites = z.infer<typeof FavoritesSchema>;
+export type Favorites = v.infer<typeof FavoritesSchema>;
 
-export const FavoriteListSchema = object({
+export const FavoriteListSchema = v.object({
   /** Negative for an auto list (one per category, created with a favorite added without a list). */
-  id: z.number(),
-  name: z.string(),
+  id: v.number(),
+  name: v.string(),
   /** On creation. */
-  category_id: z.optional(z.nullable(z.number())),
+  category_id: v.optional(v.nullable(v.number())),
   /** On creation: `custom`. */
-  type: z.optional(z.string()),
+  type: v.optional(v.string()),
 });
-export type FavoriteList = z.infer<typeof FavoriteListSchema>;
+export type FavoriteList = v.infer<typeof FavoriteListSchema>;
 
-export const FavoriteListEnvelopeSchema = object({ favorite_list: FavoriteListSchema });
-export type FavoriteListEnvelope = z.infer<typeof FavoriteListEnvelopeSchema>;
+export const FavoriteListEnvelopeSchema = v.object({ favorite_list: FavoriteListSchema });
+export type FavoriteListEnvelope = v.infer<typeof FavoriteListEnvelopeSchema>;
 
 /** GET /favorite_lists. */
-export const FavoriteListListSchema = object({
-  favorite_lists: z.array(FavoriteListSchema),
+export const FavoriteListListSchema = v.object({
+  favorite_lists: v.array(FavoriteListSchema),
   meta: ListMetaSchema,
 });
-export type FavoriteListList = z.infer<typeof FavoriteListListSchema>;
+export type FavoriteListList = v.infer<typeof FavoriteListListSchema>;

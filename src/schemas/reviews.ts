@@ -1,151 +1,150 @@
-import * as z from 'zod/mini';
+import * as v from './check.js';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
-import { object } from './object.js';
 
 // The spec names three arrays, but the recordings leave out those without entries (one has
 // only `positive`).
-export const SkuReviewSentimentsSchema = object({
-  positive: z.optional(z.array(z.string())),
-  mediocre: z.optional(z.array(z.string())),
-  negative: z.optional(z.array(z.string())),
+export const SkuReviewSentimentsSchema = v.object({
+  positive: v.optional(v.array(v.string())),
+  mediocre: v.optional(v.array(v.string())),
+  negative: v.optional(v.array(v.string())),
 });
-export type SkuReviewSentiments = z.infer<typeof SkuReviewSentimentsSchema>;
+export type SkuReviewSentiments = v.infer<typeof SkuReviewSentimentsSchema>;
 
-export const SkuReviewSchema = object({
-  id: z.number(),
+export const SkuReviewSchema = v.object({
+  id: v.number(),
   // The spec lists sku_id, but the recorded review list (GET /skus/:id/reviews) omits it.
-  sku_id: z.optional(nullableNumber()),
+  sku_id: v.optional(nullableNumber()),
   /** Null when blank (rule 2): the reviewer's account may be gone. */
   user_id: nullableNumber(),
   review: nullableString(),
   /** 1 to 5. */
-  rating: z.number(),
-  created_at: z.string(),
-  demoted: z.boolean(),
+  rating: v.number(),
+  created_at: v.string(),
+  demoted: v.boolean(),
   votes_count: nullableNumber(),
   helpful_votes_count: nullableNumber(),
   /** `voted`, `flagged` and `helpful` come only with a user token. */
-  voted: z.optional(z.boolean()),
-  flagged: z.optional(z.boolean()),
-  helpful: z.optional(z.boolean()),
+  voted: v.optional(v.boolean()),
+  flagged: v.optional(v.boolean()),
+  helpful: v.optional(v.boolean()),
   /** Since 3.1.3. */
-  sentiments: z.optional(SkuReviewSentimentsSchema),
+  sentiments: v.optional(SkuReviewSentimentsSchema),
 });
-export type SkuReview = z.infer<typeof SkuReviewSchema>;
+export type SkuReview = v.infer<typeof SkuReviewSchema>;
 
-export const SkuReviewEnvelopeSchema = object({ sku_review: SkuReviewSchema });
-export type SkuReviewEnvelope = z.infer<typeof SkuReviewEnvelopeSchema>;
+export const SkuReviewEnvelopeSchema = v.object({ sku_review: SkuReviewSchema });
+export type SkuReviewEnvelope = v.infer<typeof SkuReviewEnvelopeSchema>;
 
-export const SkuRatingBreakdownSchema = object({
+export const SkuRatingBreakdownSchema = v.object({
   /** 1 to 5. */
-  star: z.number(),
-  percentage: z.number(),
-  count: z.number(),
+  star: v.number(),
+  percentage: v.number(),
+  count: v.number(),
 });
-export type SkuRatingBreakdown = z.infer<typeof SkuRatingBreakdownSchema>;
+export type SkuRatingBreakdown = v.infer<typeof SkuRatingBreakdownSchema>;
 
-export const SkuReviewsAggregationSchema = object({
-  label: z.string(),
-  score: z.number(),
+export const SkuReviewsAggregationSchema = v.object({
+  label: v.string(),
+  score: v.number(),
   /** `good` or `bad` in the answers seen: the bar colour. */
-  style: z.string(),
+  style: v.string(),
 });
-export type SkuReviewsAggregation = z.infer<typeof SkuReviewsAggregationSchema>;
+export type SkuReviewsAggregation = v.infer<typeof SkuReviewsAggregationSchema>;
 
-export const SkuReviewListMetaSchema = z.extend(ListMetaSchema, {
+export const SkuReviewListMetaSchema = v.extend(ListMetaSchema, {
   /** With `include_meta=sku_rating_breakdown`. */
-  sku_rating_breakdown: z.optional(z.array(SkuRatingBreakdownSchema)),
+  sku_rating_breakdown: v.optional(v.array(SkuRatingBreakdownSchema)),
   /** With `include_meta=sku_reviews_aggregation` (since 3.1.3). */
-  sku_reviews_aggregation: z.optional(z.array(SkuReviewsAggregationSchema)),
+  sku_reviews_aggregation: v.optional(v.array(SkuReviewsAggregationSchema)),
 });
-export type SkuReviewListMeta = z.infer<typeof SkuReviewListMetaSchema>;
+export type SkuReviewListMeta = v.infer<typeof SkuReviewListMetaSchema>;
 
-export const SkuReviewListSchema = object({
-  reviews: z.array(SkuReviewSchema),
+export const SkuReviewListSchema = v.object({
+  reviews: v.array(SkuReviewSchema),
   meta: SkuReviewListMetaSchema,
 });
-export type SkuReviewList = z.infer<typeof SkuReviewListSchema>;
+export type SkuReviewList = v.infer<typeof SkuReviewListSchema>;
 
 // --- review form ----------------------------------------------------------------------------
 
-export const ReviewAnswerSchema = object({
-  id: z.number(),
+export const ReviewAnswerSchema = v.object({
+  id: v.number(),
   text: nullableString(),
   /** On the edit form, true on the answers the review chose. */
-  selected: z.optional(z.boolean()),
+  selected: v.optional(v.boolean()),
 });
-export type ReviewAnswer = z.infer<typeof ReviewAnswerSchema>;
+export type ReviewAnswer = v.infer<typeof ReviewAnswerSchema>;
 
-export const ReviewQuestionSchema = object({
+export const ReviewQuestionSchema = v.object({
   text: nullableString(),
   // The known types are listed for readers; any other string is accepted so that a new
   // question type does not break the form.
-  type: z.union([z.enum(['profiling_multiple', 'eval_sentiment']), z.string()]),
-  answers: z.array(ReviewAnswerSchema),
+  type: v.union([v.enum(['profiling_multiple', 'eval_sentiment']), v.string()]),
+  answers: v.array(ReviewAnswerSchema),
 });
-export type ReviewQuestion = z.infer<typeof ReviewQuestionSchema>;
+export type ReviewQuestion = v.infer<typeof ReviewQuestionSchema>;
 
 /** GET /skus/:id/reviews/new. */
-export const ReviewFormSchema = object({
-  requires_body: z.boolean(),
-  questions: z.array(ReviewQuestionSchema),
+export const ReviewFormSchema = v.object({
+  requires_body: v.boolean(),
+  questions: v.array(ReviewQuestionSchema),
 });
-export type ReviewForm = z.infer<typeof ReviewFormSchema>;
+export type ReviewForm = v.infer<typeof ReviewFormSchema>;
 
 /** GET /skus/:id/reviews/:id/edit: the new form plus the review's current values. */
-export const EditReviewFormSchema = z.extend(ReviewFormSchema, {
-  rating: z.number(),
+export const EditReviewFormSchema = v.extend(ReviewFormSchema, {
+  rating: v.number(),
   review: nullableString(),
 });
-export type EditReviewForm = z.infer<typeof EditReviewFormSchema>;
+export type EditReviewForm = v.infer<typeof EditReviewFormSchema>;
 
-export const ReviewFormEnvelopeSchema = object({ review_form: ReviewFormSchema });
-export type ReviewFormEnvelope = z.infer<typeof ReviewFormEnvelopeSchema>;
+export const ReviewFormEnvelopeSchema = v.object({ review_form: ReviewFormSchema });
+export type ReviewFormEnvelope = v.infer<typeof ReviewFormEnvelopeSchema>;
 
-export const EditReviewFormEnvelopeSchema = object({ review_form: EditReviewFormSchema });
-export type EditReviewFormEnvelope = z.infer<typeof EditReviewFormEnvelopeSchema>;
+export const EditReviewFormEnvelopeSchema = v.object({ review_form: EditReviewFormSchema });
+export type EditReviewFormEnvelope = v.infer<typeof EditReviewFormEnvelopeSchema>;
 
 // --- votes and flags ------------------------------------------------------------------------
 
-export const SkuReviewVoteSchema = object({
-  id: z.number(),
+export const SkuReviewVoteSchema = v.object({
+  id: v.number(),
   /** Null when blank (rule 2): the review may be gone. */
   sku_review_id: nullableNumber(),
   user_id: nullableNumber(),
-  helpful: z.boolean(),
-  created_at: z.string(),
+  helpful: v.boolean(),
+  created_at: v.string(),
   /** With `embed=sku_review`. */
-  sku_review: z.optional(SkuReviewSchema),
+  sku_review: v.optional(SkuReviewSchema),
 });
-export type SkuReviewVote = z.infer<typeof SkuReviewVoteSchema>;
+export type SkuReviewVote = v.infer<typeof SkuReviewVoteSchema>;
 
 /** A vote without the review `embed: 'sku_review'` adds. */
-export const SkuReviewVoteFieldsSchema = z.omit(SkuReviewVoteSchema, { sku_review: true });
-export type SkuReviewVoteFields = z.infer<typeof SkuReviewVoteFieldsSchema>;
+export const SkuReviewVoteFieldsSchema = v.omit(SkuReviewVoteSchema, { sku_review: true });
+export type SkuReviewVoteFields = v.infer<typeof SkuReviewVoteFieldsSchema>;
 
-export const SkuReviewVoteEnvelopeSchema = object({ sku_review_vote: SkuReviewVoteSchema });
-export type SkuReviewVoteEnvelope = z.infer<typeof SkuReviewVoteEnvelopeSchema>;
+export const SkuReviewVoteEnvelopeSchema = v.object({ sku_review_vote: SkuReviewVoteSchema });
+export type SkuReviewVoteEnvelope = v.infer<typeof SkuReviewVoteEnvelopeSchema>;
 
-export const FlagDefinitionSchema = object({
+export const FlagDefinitionSchema = v.object({
   /** The codename to send when flagging: `bad_language`, `wrong_section`, `spam`. */
-  reason: z.string(),
+  reason: v.string(),
   description: nullableString(),
 });
-export type FlagDefinition = z.infer<typeof FlagDefinitionSchema>;
+export type FlagDefinition = v.infer<typeof FlagDefinitionSchema>;
 
 /** GET /flags. */
-export const FlagListSchema = object({ flags: z.array(FlagDefinitionSchema) });
-export type FlagList = z.infer<typeof FlagListSchema>;
+export const FlagListSchema = v.object({ flags: v.array(FlagDefinitionSchema) });
+export type FlagList = v.infer<typeof FlagListSchema>;
 
 /** POST …/flags answers 201 with this object bare, under no root key. */
-export const FlagRecordSchema = object({
-  id: z.number(),
+export const FlagRecordSchema = v.object({
+  id: v.number(),
   /** Null when blank (rule 2): the flagged record may be gone. */
   flaggable_id: nullableNumber(),
-  flaggable_type: z.string(),
+  flaggable_type: v.string(),
   user_id: nullableNumber(),
-  reason: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  reason: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
 });
-export type FlagRecord = z.infer<typeof FlagRecordSchema>;
+export type FlagRecord = v.infer<typeof FlagRecordSchema>;

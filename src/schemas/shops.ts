@@ -1,40 +1,39 @@
-import * as z from 'zod/mini';
+import * as v from './check.js';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
-import { object } from './object.js';
 
-export const ShopPaymentMethodsSchema = object({
-  credit_card: z.boolean(),
-  paypal: z.boolean(),
-  bank: z.boolean(),
-  spot_cash: z.boolean(),
+export const ShopPaymentMethodsSchema = v.object({
+  credit_card: v.boolean(),
+  paypal: v.boolean(),
+  bank: v.boolean(),
+  spot_cash: v.boolean(),
   // The spec lists bkm and ipara as B, but the recorded shop (3.1) has neither.
-  bkm: z.optional(z.boolean()),
-  ipara: z.optional(z.boolean()),
+  bkm: v.optional(v.boolean()),
+  ipara: v.optional(v.boolean()),
   /** Sometimes absent; recorded as "" when the shop offers none. */
-  installments: z.optional(nullableString()),
+  installments: v.optional(nullableString()),
 });
-export type ShopPaymentMethods = z.infer<typeof ShopPaymentMethodsSchema>;
+export type ShopPaymentMethods = v.infer<typeof ShopPaymentMethodsSchema>;
 
-export const ShopShippingSchema = object({
-  free: z.boolean(),
+export const ShopShippingSchema = v.object({
+  free: v.boolean(),
   // The spec gives `free_from` and `free_from_info` no type; recordings only show null.
-  free_from: z.unknown(),
-  free_from_info: z.unknown(),
+  free_from: v.unknown(),
+  free_from_info: v.unknown(),
   min_price: nullableString(),
   /** Since 3.1.1: true when the shop has shipping rules. Absent in shop search results. */
-  shipping_cost_enabled: z.optional(z.boolean()),
+  shipping_cost_enabled: v.optional(v.boolean()),
 });
-export type ShopShipping = z.infer<typeof ShopShippingSchema>;
+export type ShopShipping = v.infer<typeof ShopShippingSchema>;
 
-export const ShopExtraInfoSchema = object({
+export const ShopExtraInfoSchema = v.object({
   time_on_platform: nullableString(),
-  orders_per_week: z.optional(nullableString()),
+  orders_per_week: v.optional(nullableString()),
 });
-export type ShopExtraInfo = z.infer<typeof ShopExtraInfoSchema>;
+export type ShopExtraInfo = v.infer<typeof ShopExtraInfoSchema>;
 
-export const ShopSchema = object({
-  id: z.number(),
-  name: z.string(),
+export const ShopSchema = v.object({
+  id: v.number(),
+  name: v.string(),
   link: nullableString(),
   phone: nullableString(),
   image_url: nullableString(),
@@ -46,113 +45,113 @@ export const ShopSchema = object({
   review_score: nullableNumber(),
   payment_methods: ShopPaymentMethodsSchema,
   shipping: ShopShippingSchema,
-  web_uri: z.string(),
+  web_uri: v.string(),
   extra_info: ShopExtraInfoSchema,
-  top_positive_reasons: z.array(z.string()),
+  top_positive_reasons: v.array(v.string()),
 });
-export type Shop = z.infer<typeof ShopSchema>;
+export type Shop = v.infer<typeof ShopSchema>;
 
-export const ShopEnvelopeSchema = object({ shop: ShopSchema });
-export type ShopEnvelope = z.infer<typeof ShopEnvelopeSchema>;
+export const ShopEnvelopeSchema = v.object({ shop: ShopSchema });
+export type ShopEnvelope = v.infer<typeof ShopEnvelopeSchema>;
 
 /** GET /shops/search. */
-export const ShopListSchema = object({ shops: z.array(ShopSchema), meta: ListMetaSchema });
-export type ShopList = z.infer<typeof ShopListSchema>;
+export const ShopListSchema = v.object({ shops: v.array(ShopSchema), meta: ListMetaSchema });
+export type ShopList = v.infer<typeof ShopListSchema>;
 
 // --- reviews --------------------------------------------------------------------------------
 
-export const ShopReviewSchema = object({
-  id: z.number(),
+export const ShopReviewSchema = v.object({
+  id: v.number(),
   /** Null when blank (rule 2): the reviewer's account may be gone. */
   user_id: nullableNumber(),
   review: nullableString(),
-  rating: z.number(),
+  rating: v.number(),
   // Untyped in the spec; always null in the recordings.
-  shop_reply: z.unknown(),
-  created_at: z.string(),
+  shop_reply: v.unknown(),
+  created_at: v.string(),
   /** Whether `reasons` are complaints. */
-  negative: z.boolean(),
-  reasons: z.array(z.string()),
+  negative: v.boolean(),
+  reasons: v.array(v.string()),
 });
-export type ShopReview = z.infer<typeof ShopReviewSchema>;
+export type ShopReview = v.infer<typeof ShopReviewSchema>;
 
-export const ShopRatingBreakdownSchema = object({
+export const ShopRatingBreakdownSchema = v.object({
   /** `positive` or `negative`. */
-  impression: z.string(),
-  percentage: z.number(),
-  count: z.number(),
+  impression: v.string(),
+  percentage: v.number(),
+  count: v.number(),
 });
-export type ShopRatingBreakdown = z.infer<typeof ShopRatingBreakdownSchema>;
+export type ShopRatingBreakdown = v.infer<typeof ShopRatingBreakdownSchema>;
 
-export const ShopReviewListMetaSchema = z.extend(ListMetaSchema, {
+export const ShopReviewListMetaSchema = v.extend(ListMetaSchema, {
   /** With `include_meta=shop_rating_breakdown`. */
-  shop_rating_breakdown: z.optional(z.array(ShopRatingBreakdownSchema)),
+  shop_rating_breakdown: v.optional(v.array(ShopRatingBreakdownSchema)),
 });
-export type ShopReviewListMeta = z.infer<typeof ShopReviewListMetaSchema>;
+export type ShopReviewListMeta = v.infer<typeof ShopReviewListMetaSchema>;
 
-export const ShopReviewListSchema = object({
-  reviews: z.array(ShopReviewSchema),
+export const ShopReviewListSchema = v.object({
+  reviews: v.array(ShopReviewSchema),
   meta: ShopReviewListMetaSchema,
 });
-export type ShopReviewList = z.infer<typeof ShopReviewListSchema>;
+export type ShopReviewList = v.infer<typeof ShopReviewListSchema>;
 
 // --- locations ------------------------------------------------------------------------------
 
 /** Every part is null unless the location's `format` is `structured`. */
-export const LocationAddressSchema = object({
-  id: z.number(),
-  street_number: z.optional(nullableString()),
-  street: z.optional(nullableString()),
-  postcode: z.optional(nullableString()),
-  city: z.optional(nullableString()),
-  region: z.optional(nullableString()),
-  country: z.optional(nullableString()),
+export const LocationAddressSchema = v.object({
+  id: v.number(),
+  street_number: v.optional(nullableString()),
+  street: v.optional(nullableString()),
+  postcode: v.optional(nullableString()),
+  city: v.optional(nullableString()),
+  region: v.optional(nullableString()),
+  country: v.optional(nullableString()),
 });
-export type LocationAddress = z.infer<typeof LocationAddressSchema>;
+export type LocationAddress = v.infer<typeof LocationAddressSchema>;
 
-export const ShopLocationSchema = object({
-  id: z.number(),
-  headquarter: z.boolean(),
-  phones: z.array(z.string()),
-  pickup_point: z.boolean(),
-  store: z.boolean(),
+export const ShopLocationSchema = v.object({
+  id: v.number(),
+  headquarter: v.boolean(),
+  phones: v.array(v.string()),
+  pickup_point: v.boolean(),
+  store: v.boolean(),
   full_address: nullableString(),
   /** `structured` or `unstructured`. */
-  format: z.string(),
+  format: v.string(),
   lat: nullableString(),
   lng: nullableString(),
   info: nullableString(),
   /** With `embed=address`. */
-  address: z.optional(LocationAddressSchema),
+  address: v.optional(LocationAddressSchema),
   // Not in the spec: the recorded GET /locations/find answer adds the distance from the
   // queried point (in metres, by the values seen).
-  distance: z.optional(z.number()),
+  distance: v.optional(v.number()),
 });
-export type ShopLocation = z.infer<typeof ShopLocationSchema>;
+export type ShopLocation = v.infer<typeof ShopLocationSchema>;
 
 /** A location without the address `embed: 'address'` adds. */
-export const ShopLocationFieldsSchema = z.omit(ShopLocationSchema, { address: true });
-export type ShopLocationFields = z.infer<typeof ShopLocationFieldsSchema>;
+export const ShopLocationFieldsSchema = v.omit(ShopLocationSchema, { address: true });
+export type ShopLocationFields = v.infer<typeof ShopLocationFieldsSchema>;
 
-export const ShopLocationEnvelopeSchema = object({ location: ShopLocationSchema });
-export type ShopLocationEnvelope = z.infer<typeof ShopLocationEnvelopeSchema>;
+export const ShopLocationEnvelopeSchema = v.object({ location: ShopLocationSchema });
+export type ShopLocationEnvelope = v.infer<typeof ShopLocationEnvelopeSchema>;
 
-export const ShopLocationListSchema = object({
-  locations: z.array(ShopLocationSchema),
+export const ShopLocationListSchema = v.object({
+  locations: v.array(ShopLocationSchema),
   meta: ListMetaSchema,
 });
-export type ShopLocationList = z.infer<typeof ShopLocationListSchema>;
+export type ShopLocationList = v.infer<typeof ShopLocationListSchema>;
 
 /**
  * A location found by GET /locations/find (recorded, not in the spec): the location's fields and
  * its `distance` from the queried point, in metres by the values recorded (`87.0`).
  */
-export const FoundLocationSchema = z.extend(ShopLocationFieldsSchema, { distance: z.number() });
-export type FoundLocation = z.infer<typeof FoundLocationSchema>;
+export const FoundLocationSchema = v.extend(ShopLocationFieldsSchema, { distance: v.number() });
+export type FoundLocation = v.infer<typeof FoundLocationSchema>;
 
 /** GET /locations/find: nearest first. */
-export const FoundLocationListSchema = object({
-  locations: z.array(FoundLocationSchema),
+export const FoundLocationListSchema = v.object({
+  locations: v.array(FoundLocationSchema),
   meta: ListMetaSchema,
 });
-export type FoundLocationList = z.infer<typeof FoundLocationListSchema>;
+export type FoundLocationList = v.infer<typeof FoundLocationListSchema>;

@@ -3,7 +3,6 @@ import { setPrice } from './catalog/set-price.js';
 import { handleRequest, type Origins } from './engine/handle.js';
 import { resolveOptions } from './options.js';
 import { createSandboxFetch } from './serve/fetch.js';
-import { createMswHandlers } from './serve/msw.js';
 import { startServer } from './serve/node-server.js';
 import { SandboxState } from './state.js';
 import type { ApiCallFilter, RecordedRequest, Sandbox, SandboxOptions, SandboxStats } from './types.js';
@@ -30,7 +29,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clientSecret: state.options.clientSecret,
     handle,
     fetch: createSandboxFetch(handle),
-    mswHandlers: () => createMswHandlers(ORIGINS, handle),
     listen: (listenOptions) =>
       startServer(
         {

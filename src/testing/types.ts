@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'msw';
 import type { PriceChange } from './catalog/set-price.js';
 import type { SandboxData } from './data/types.js';
 
@@ -144,10 +143,11 @@ export interface Sandbox {
   readonly clientSecret: string;
   /** A fetch that answers from the sandbox; never follows redirects itself. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** The single core handler. A connection reset is answered as `Response.error()`. */
+  /**
+   * The single core handler. A connection reset is answered as `Response.error()`. As msw
+   * handlers: `mswHandlers(sandbox)` from `price-catalog/testing/msw`.
+   */
   handle(request: Request): Promise<Response>;
-  /** msw handlers for every origin the sandbox serves, plus foreign `*.sandbox.test` hosts. */
-  mswHandlers(): Promise<RequestHandler[]>;
   /** A real HTTP server on loopback (default 127.0.0.1, a free port). */
   listen(options?: { port?: number; host?: string }): Promise<SandboxServer>;
   readonly requests: RecordedRequest[];

@@ -1,6 +1,6 @@
 // Types that follow the request: what `fields`, `fields_except`, `embed`, `embed_ids`, `include`
 // and `include_meta` ask for decides the type of the answer. Type-level only; the runtime twin
-// (the zod schemas narrowed the same way) is src/resources/fieldsets.ts.
+// (the schemas narrowed the same way) is src/resources/fieldsets.ts.
 
 /** An object type shown flat (one object instead of an intersection), modifiers kept. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -2,11 +2,12 @@
 // installed tarball): signs a user in, searches, pages through a category and shows an error,
 // against the sandbox served one of three ways (`?mode=`):
 //   fetch   the sandbox's own fetch, in the page
-//   msw     the sandbox's msw handlers in msw's service worker; the client uses the page's fetch
+//   msw     the sandbox's msw handlers (price-catalog/testing/msw) in msw's service worker; the client uses the page's fetch
 //   server  the loopback sandbox server (CORS), started by the test; the client uses the page's fetch
 import { setupWorker } from 'msw/browser';
 import { createClient, NotFoundError } from 'price-catalog';
 import { createSandbox } from 'price-catalog/testing';
+import { mswHandlers } from 'price-catalog/testing/msw';
 
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode');
@@ -36,7 +37,7 @@ async function clientOptions() {
     clientSecret: sandbox.clientSecret,
   };
   if (mode === 'fetch') return { ...options, fetch: sandbox.fetch };
-  const worker = setupWorker(...(await sandbox.mswHandlers()));
+  const worker = setupWorker(...mswHandlers(sandbox));
   await worker.start({
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',

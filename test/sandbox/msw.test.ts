@@ -1,13 +1,14 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/testing/index.js';
+import { mswHandlers } from '../../src/testing/msw.js';
 import { tokenRequestBody } from './helpers.js';
 
 const sandbox = createSandbox();
 const server = setupServer();
 
-beforeAll(async () => {
-  server.use(...(await sandbox.mswHandlers()));
+beforeAll(() => {
+  server.use(...mswHandlers(sandbox));
   server.listen({ onUnhandledRequest: 'error' });
 });
 

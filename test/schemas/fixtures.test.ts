@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ZodMiniType } from 'zod/mini';
+import type { Schema } from '../../src/schemas/check.js';
 import {
   FavoriteEnvelopeSchema,
   FavoriteListEnvelopeSchema,
@@ -57,6 +57,13 @@ function body(name: string): unknown {
 
 type Path = (string | number)[];
 
+/** `schema`'s check of `value`, which must pass: `value`, typed. */
+function parse<T>(schema: Schema<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+  return result.data;
+}
+
 /** A copy of `value` with `replacement` at `path`, for the negative tests. */
 function withValueAt(value: unknown, path: Path, replacement: unknown): unknown {
   const copy = structuredClone(value);
@@ -66,14 +73,14 @@ function withValueAt(value: unknown, path: Path, replacement: unknown): unknown 
   return copy;
 }
 
-function issuesOf(schema: ZodMiniType, value: unknown) {
+function issuesOf(schema: Schema, value: unknown) {
   const result = schema.safeParse(value);
   expect(result.success).toBe(false);
   return result.error?.issues ?? [];
 }
 
 /** Every recording of the resources these schemas cover, with the schema of its answer. */
-const recordings: Record<string, ZodMiniType | 'no body'> = {
+const recordings: Record<string, Schema | 'no body'> = {
   products_search: ProductListSchema,
   products_show: ProductEnvelopeSchema,
   fieldsets_product_with_shop_and_association_fields: SparseProductEnvelopeSchema,
@@ -127,11 +134,12 @@ describe('recorded answers parse', () => {
 });
 
 describe('answers the recordings do not show, written from the spec', () => {
-  const shop = ShopSchema.parse(
-    SparseProductEnvelopeSchema.parse(body('fieldsets_product_with_shop_and_root_fields')).product.shop,
+  const shop = parse(
+    ShopSchema,
+    parse(SparseProductEnvelopeSchema, body('fieldsets_product_with_shop_and_root_fields')).product.shop,
   );
-  const product = ProductEnvelopeSchema.parse(body('products_show')).product;
-  const review = SkuReviewListSchema.parse(body('skus_reviews')).reviews[0];
+  const product = parse(ProductEnvelopeSchema, body('products_show')).product;
+  const review = parse(SkuReviewListSchema, body('skus_reviews')).reviews[0];
   const meta = { pagination: { total_results: 1, total_pages: 1, page: 1, per: 25 } };
 
   it('shop, shop search (without shipping_cost_enabled), product with its shop embedded', () => {
@@ -170,7 +178,7 @@ describe('answers the recordings do not show, written from the spec', () => {
     };
     expect(SkuReviewListSchema.safeParse({ reviews: [review], meta: listMeta }).success).toBe(true);
 
-    const form = ReviewFormEnvelopeSchema.parse(body('skus_reviews_new')).review_form;
+    const form = parse(ReviewFormEnvelopeSchema, body('skus_reviews_new')).review_form;
     const questions = form.questions.map((q, i) => ({
       ...q,
       answers: q.answers.map((a, j) => (i === 0 && j === 0 ? { ...a, selected: true } : a)),
@@ -179,7 +187,7 @@ describe('answers the recordings do not show, written from the spec', () => {
     expect(EditReviewFormEnvelopeSchema.safeParse(edit).success).toBe(true);
     expect(EditReviewFormEnvelopeSchema.safeParse(body('skus_reviews_new')).success).toBe(false);
 
-    const vote = SkuReviewVoteEnvelopeSchema.parse(body('sku_review_vote_create')).sku_review_vote;
+    const vote = parse(SkuReviewVoteEnvelopeSchema, body('sku_review_vote_create')).sku_review_vote;
     expect(
       SkuReviewVoteEnvelopeSchema.safeParse({ sku_review_vote: { ...vote, sku_review: review } }).success,
     ).toBe(true);
@@ -193,7 +201,7 @@ describe('answers the recordings do not show, written from the spec', () => {
     expect(FavoriteListListSchema.safeParse({ favorite_lists: lists, meta }).success).toBe(true);
     const created = { id: 13, name: 'Mine', category_id: null, type: 'custom' };
     expect(FavoriteListEnvelopeSchema.safeParse({ favorite_list: created }).success).toBe(true);
-    const favorite = FavoriteEnvelopeSchema.parse(body('favorite_create')).favorite;
+    const favorite = parse(FavoriteEnvelopeSchema, body('favorite_create')).favorite;
     const moved = { ...favorite, have_it: null, favorite_list_id: 13 };
     expect(FavoriteEnvelopeSchema.safeParse({ favorite: moved }).success).toBe(true);
   });
@@ -259,7 +267,7 @@ describe('answers the recordings do not show, written from the spec', () => {
 });
 
 describe('a wrong type fails at its path', () => {
-  const cases: [string, ZodMiniType, Path][] = [
+  const cases: [string, Schema, Path][] = [
     ['products_show', ProductEnvelopeSchema, ['product', 'price']],
     ['products_show', ProductEnvelopeSchema, ['product', 'blp', 'final_price']],
     [
@@ -287,7 +295,7 @@ describe('a wrong type fails at its path', () => {
 
   // A notification is a union with a fallback: the union's own issue comes first, at the
   // notification, then the known variant's issue at the field.
-  const notificationCases: [string, ZodMiniType, Path, Path][] = [
+  const notificationCases: [string, Schema, Path, Path][] = [
     ['notifications_index', NotificationListSchema, ['notifications', 0], ['snapshot', 'price_min']],
     ['notifications_show', NotificationEnvelopeSchema, ['notification'], ['sku', 'images', 'alternatives']],
   ];
