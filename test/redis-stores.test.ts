@@ -64,6 +64,28 @@ const info = (remaining: number, resetInMs: number, limit = 5) => ({
 });
 
 describe('rate windows', () => {
+  it('answers that come back out of order do not shrink the window (4 processes: the server counts in another order)', async () => {
+    const c = coordination();
+    const limit = 20;
+    const acquire = () => c.windows.acquire('tok', 100, { maxWaitMs: 0, reason: 'window' });
+    // The probe opens the window: limit 20, 19 left.
+    const probe = await acquire();
+    await probe.answered(info(19, 30_000, limit));
+    // Ten calls go (seq 2..11). The server counts seq 3 before seq 2, so seq 2's answer says 16 left
+    // (it was the 4th call counted) and seq 3's says 17; the others come in order: 20 - (seq).
+    const slots = [];
+    for (let i = 0; i < 10; i++) slots.push(await acquire());
+    const remainingOf = (seq: number) => (seq === 2 ? 16 : seq === 3 ? 17 : limit - seq);
+    // Answers arrive latest first, then the reordered pair.
+    for (const slot of [...slots].reverse()) await slot.answered(info(remainingOf(slot.seq), 30_000, limit));
+    // The server has counted 11 calls: 9 are left, and all 9 must be admitted at once.
+    const more = [];
+    for (let i = 0; i < 9; i++) more.push(await acquire());
+    expect(more.map((s) => s.seq)).toEqual([12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    // The 21st would go over the server's limit: refused without waiting past maxWaitMs.
+    await expect(Promise.resolve().then(acquire)).rejects.toBeInstanceOf(RateLimitError);
+  });
+
   it('sends one probe while the limit is unknown, then lets the window fill', async () => {
     const c = coordination();
     const probe = await c.windows.acquire('tok', 100, { maxWaitMs: 5000, reason: 'window' });
