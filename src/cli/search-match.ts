@@ -7,22 +7,15 @@
  * Written by hand because it must compare text the way the search does, not the way a general
  * library would: lower case, accents removed (NFD, combining marks dropped), Greek final sigma
  * folded, each word of the query a part of the name (`tablet` is in `Tablets`). That is how the
- * sandbox's search matches names (its `src/testing/search/text.ts`), which the CLI must not import
- * (the sandbox is test code, not part of what the command ships). The query is split on white
- * space only: the search also splits words on `()/,+-`, so a word such as `usb-c` found whole in a
+ * sandbox's search matches names (both use `normalizeText`, src/core/text.ts). The query is
+ * split on white space only: the search also splits words on `()/,+-`, so a word such as `usb-c` found whole in a
  * name is found by the search too, and the rule never takes a category for name-matched that the
  * search did not match by name. If it misses one, that category is listed with the keyword, as
  * any other.
  */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ς/g, 'σ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { normalizeText } from '../core/text.js';
+
+export { normalizeText };
 
 /** The query's words, normalized; none for a blank query. */
 export function queryWords(query: string): string[] {

@@ -1,13 +1,6 @@
-/** Lower case, accents and final sigma folded: `Κινητά` and `κινητα` compare equal. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ς/g, 'σ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { normalizeText as normalize } from '../../core/text.js';
+
+export { normalize };
 
 export function tokens(text: string): string[] {
   return normalize(text)
