@@ -3,6 +3,7 @@ import {
   createClient,
   DailyLimitError,
   memoryCoordination,
+  RateLimitError,
   type TokenStore,
   type UserTokens,
 } from '../src/index.js';
@@ -203,5 +204,30 @@ describe('never spend a call that is not needed', () => {
     const first = await api.categories.skus(40);
     expect(first.items).toHaveLength(25);
     expect(sandbox.apiCalls({ path: '/categories/40/skus' }).at(-1)?.query.get('per')).toBeNull();
+  });
+});
+
+describe('the in-memory window follows the server through out-of-order answers', () => {
+  it('answers that come back out of order do not shrink the window', async () => {
+    const { windows } = memoryCoordination();
+    const limit = 20;
+    const reset = Math.ceil((Date.now() + 30_000) / 1000);
+    const acquire = () => windows.acquire('tok', 100, { maxWaitMs: 0, reason: 'window' });
+    // The probe opens the window: limit 20, 19 left.
+    const probe = await acquire();
+    await probe.answered({ limit, remaining: 19, reset });
+    // Ten calls go (seq 2..11). The server counts seq 3 before seq 2, so seq 2's answer says 16 left
+    // and seq 3's says 17; the others come in order: 20 - seq.
+    const slots = [];
+    for (let i = 0; i < 10; i++) slots.push(await acquire());
+    const remainingOf = (seq: number) => (seq === 2 ? 16 : seq === 3 ? 17 : limit - seq);
+    for (const slot of [...slots].reverse())
+      await slot.answered({ limit, remaining: remainingOf(slot.seq), reset });
+    // The server has counted 11 calls: 9 are left, and all 9 go at once.
+    const more = [];
+    for (let i = 0; i < 9; i++) more.push(await acquire());
+    expect(more.map((s) => s.seq)).toEqual([12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    // The 21st would go over the server's limit: refused, nothing waits 30 s.
+    await expect(Promise.resolve().then(acquire)).rejects.toBeInstanceOf(RateLimitError);
   });
 });

@@ -126,6 +126,15 @@ class MemoryWindow {
   lastInfo: RateLimitInfo | undefined;
   /** The reset the server last told (epoch ms), even when further ahead than we believe. */
   private toldResetAt = 0;
+  /**
+   * The window this store opened: calls up to `windowSeq` were sent before it, `answered` answers
+   * came to later calls, `lowest` is the lowest remaining they told (-1: none yet), and `exact`
+   * holds while only our unanswered calls can be missing from that count (see update()).
+   */
+  private windowSeq = 0;
+  private answered = 0;
+  private lowest = -1;
+  private exact = false;
 
   constructor(private limit: number) {
     this.remaining = limit;
@@ -197,9 +206,25 @@ class MemoryWindow {
     // Calls sent after this one may have reached the server already and are not in its count.
     const serverRemaining = Math.max(0, info.remaining - (this.sent - seq));
     if (first || (this.resetAt !== 0 && resetAt > this.resetAt)) {
-      // The first answer, or a window we did not open: the server's count decides.
+      // The first answer, or a window we did not open: the server's count decides. Only the first
+      // probe (it went alone) leaves no call of ours unaccounted for in that window.
       this.resetAt = resetAt;
       this.remaining = serverRemaining;
+      this.exact = first && this.sent === seq;
+      this.windowSeq = seq - 1;
+      this.answered = 1;
+      this.lowest = info.remaining;
+    } else if (this.exact && seq > this.windowSeq) {
+      // The window we opened: every answered call of it is in the lowest remaining an answer told
+      // (the server's count only grows), so only the calls still unanswered are discounted. The
+      // rule below would also discount calls already answered but counted before this one (answers
+      // come back out of order), and keep that loss until the reset.
+      if (this.resetAt === 0) this.resetAt = resetAt;
+      this.answered++;
+      if (this.lowest < 0 || info.remaining < this.lowest) this.lowest = info.remaining;
+      const ours = this.sent - this.windowSeq;
+      const unanswered = Math.max(0, ours - this.answered);
+      this.remaining = Math.max(0, Math.min(this.limit - ours, this.lowest - unanswered));
     } else {
       // The window we count in: the lower of our count (exact for our calls) and the server's
       // (which also has other sharers' calls) is safe.
@@ -213,6 +238,8 @@ class MemoryWindow {
   private exhausted(info: RateLimitInfo | undefined): void {
     this.known = true;
     this.remaining = 0;
+    // Someone else's calls count in this window too: from now on only the cautious rule.
+    this.exact = false;
     if (info) this.lastInfo = info;
     const now = Date.now();
     const told = info ? info.reset * 1000 : 0;
@@ -254,6 +281,10 @@ class MemoryWindow {
     this.expiredAt = Math.max(this.expiredAt, this.resetAt);
     this.remaining = this.limit;
     this.resetAt = 0;
+    this.windowSeq = this.sent;
+    this.answered = 0;
+    this.lowest = -1;
+    this.exact = true;
   }
 
   /** When a refused wait's window opens: the server's word when it said a later time than we wait for. */
