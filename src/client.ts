@@ -51,7 +51,11 @@ export interface ClientOptions {
   vendor?: string | undefined;
   /** Send the token as `Authorization: Bearer` (default) or as the `oauth_token` query param. Never both. */
   tokenTransport?: 'header' | 'query' | undefined;
-  /** A fetch implementation, e.g. the sandbox's `fetch`. Default: the global fetch. */
+  /**
+   * A fetch implementation, e.g. the sandbox's `fetch`. Default: the global fetch. The `signal`
+   * it is given may be given again to a later request of this client, once the earlier one has
+   * ended: never to two requests in flight at once, never once it has aborted.
+   */
   fetch?: typeof fetch | undefined;
   /** Milliseconds to wait for an answer to one attempt; 0 waits forever. Default 30 000. */
   timeout?: number | undefined;
@@ -428,6 +432,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
 function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
   return {
     get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
+    peek: () => (session.knownSignedOut() ? app.peek?.() : session.peek()),
     renew: (failed, signal) =>
       failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
   };

@@ -293,6 +293,97 @@ describe('the per-attempt timeout covers the body', () => {
   });
 });
 
+describe("attempts' abort signals: reused one after another, never once aborted", () => {
+  /**
+   * A fetch that keeps the signal each API request was given. The API requests numbered in
+   * `stalled` (from 1) get no answer, and those in `stalledBody` headers and half a body: both
+   * wait for their signal, as a fetch does.
+   */
+  function signals(sandbox: Sandbox, stalled: number[] = [], stalledBody: number[] = []) {
+    const given: (AbortSignal | undefined)[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname.startsWith('/oauth2/')) return sandbox.fetch(input, init);
+      const signal = init?.signal ?? undefined;
+      given.push(signal);
+      if (stalledBody.includes(given.length)) {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"category":'));
+            signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true });
+          },
+        });
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
+      }
+      if (!stalled.includes(given.length)) return sandbox.fetch(input, init);
+      return new Promise<Response>((_, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    };
+    return { fetch, given };
+  }
+
+  it('calls one after another share one signal for 32 attempts; calls at once each have their own', async () => {
+    const sandbox = newSandbox();
+    const { fetch, given } = signals(sandbox);
+    const api = sandboxClient(sandbox, { fetch, cache: false }).catalog;
+    for (let i = 0; i < 40; i++) await api.categories.get(40);
+    expect(given).toHaveLength(40);
+    expect(given[0]).toBeInstanceOf(AbortSignal);
+    expect(new Set(given.slice(0, 32)).size).toBe(1);
+    expect(given[32]).not.toBe(given[0]);
+    expect(new Set(given.slice(32)).size).toBe(1);
+
+    given.length = 0;
+    await Promise.all([api.categories.get(40), api.categories.root(), api.categories.skus(40, { per: 5 })]);
+    expect(new Set(given).size).toBe(3);
+    expect(given.every((signal) => signal?.aborted === false)).toBe(true);
+  });
+
+  it.each([
+    ['no answer', [2], []],
+    ['a stalled body', [], [2]],
+  ])(
+    'a timed-out attempt (%s) aborts only its own signal, and no later attempt is given it',
+    async (_, stalled, stalledBody) => {
+      const sandbox = newSandbox();
+      const { fetch, given } = signals(sandbox, stalled, stalledBody);
+      const api = sandboxClient(sandbox, { fetch, cache: false, maxRetries: 0, timeout: 1_000 }).catalog;
+      await api.categories.get(40);
+      const timedOut = drive(api.categories.get(40));
+      const other = api.categories.root();
+      await expect(timedOut).rejects.toBeInstanceOf(TimeoutError);
+      // The stalled attempt had the reused signal; the call sent meanwhile had one of its own.
+      expect(given[1]).toBe(given[0]);
+      expect(given[2]).not.toBe(given[1]);
+      expect((await other).parent_id).toBe(0);
+      expect(given[1]?.aborted).toBe(true);
+      expect(given[2]?.aborted).toBe(false);
+      for (let i = 0; i < 3; i++) await api.categories.get(40);
+      expect(given).toHaveLength(6);
+      for (const later of given.slice(3)) {
+        expect(later).not.toBe(given[1]);
+        expect(later?.aborted).toBe(false);
+      }
+    },
+  );
+
+  it("with the caller's signal, each attempt gets a signal of its own that follows it", async () => {
+    const sandbox = newSandbox();
+    const { fetch, given } = signals(sandbox, [3]);
+    const api = sandboxClient(sandbox, { fetch, cache: false, maxRetries: 0 }).catalog;
+    const caller = new AbortController();
+    await api.categories.get(40, { signal: caller.signal });
+    await api.categories.get(40, { signal: caller.signal });
+    expect(given[1]).not.toBe(given[0]);
+    const pending = api.categories.get(40, { signal: caller.signal });
+    await vi.advanceTimersByTimeAsync(10);
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(given[2]?.aborted).toBe(true);
+  });
+});
+
 describe('every failure is typed', () => {
   function resetMidBody(sandbox: Sandbox, every: number) {
     return rewriting(sandbox, async (response, _request, n) => {

@@ -158,8 +158,14 @@ describe('daily budget', () => {
     const client = sandboxClient(sandbox, { dailyLimit: 1, cache: false });
     await client.catalog.categories.root();
     await expect(client.catalog.categories.root()).rejects.toBeInstanceOf(DailyLimitError);
+    expect(client.usage()).toMatchObject({ day: '2026-11-22', calls: 1 });
     vi.setSystemTime(new Date('2026-11-23T00:00:01Z'));
     await client.catalog.categories.root();
+    expect(client.usage()).toMatchObject({ day: '2026-11-23', calls: 1 });
+    // A clock set back is in its own day again (the in-memory store keeps one day's count).
+    vi.setSystemTime(new Date('2026-11-22T23:59:30Z'));
+    expect(client.usage().day).toBe('2026-11-22');
+    vi.setSystemTime(new Date('2026-11-23T00:00:02Z'));
     const unlimited = sandboxClient(sandbox, { dailyLimit: null, cache: false });
     for (let i = 0; i < 5; i++) await unlimited.catalog.categories.root();
     expect(unlimited.usage()).toMatchObject({ calls: 5, limit: null, remaining: null });

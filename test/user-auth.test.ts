@@ -83,6 +83,12 @@ describe('authorization code flow', () => {
     const code = new URL(location).searchParams.get('code') as string;
     expect(location).toMatch(/code=[^&]*%/); // the code needs URL-encoding, and arrives encoded
     expect(await api.auth.signedIn()).toBe(false);
+    // Signed out, calls go with the application token (the second one takes it from the cache).
+    await api.catalog.categories.root();
+    await api.catalog.categories.root({ cache: 'no-store' });
+    const appCalls = sandbox.apiCalls({ path: '/categories/root' });
+    expect(appCalls).toHaveLength(2);
+    expect(appCalls[1]?.token).toBe(appCalls[0]?.token);
     const signedIn = await api.auth.handleCallback(location);
     expect(forms.at(-1) && Object.fromEntries(forms.at(-1) as URLSearchParams)).toEqual({
       client_id: sandbox.clientId,
@@ -96,9 +102,12 @@ describe('authorization code flow', () => {
     const user = await api.user.get();
     expect(user.id).toBe(SANDBOX_USERS.alice);
     expect(sandbox.apiCalls({ path: '/user' })[0]?.token).toBe(signedIn.access_token);
-    // A user token with `public` also serves catalog calls.
-    await api.catalog.categories.root();
-    expect(sandbox.apiCalls({ path: '/categories/root' })[0]?.token).toBe(signedIn.access_token);
+    // A user token with `public` also serves catalog calls: once signed in, never the app's again.
+    await api.catalog.categories.root({ cache: 'no-store' });
+    await api.catalog.categories.root({ cache: 'no-store' });
+    const calls = sandbox.apiCalls({ path: '/categories/root' });
+    expect(calls.slice(2).map((call) => call.token)).toEqual([signedIn.access_token, signedIn.access_token]);
+    expect(signedIn.access_token).not.toBe(appCalls[0]?.token);
   });
 
   it('a refusal is an AccessDeniedError; a foreign state is refused; neither sends a token request', async () => {

@@ -25,6 +25,8 @@ export type TokenInput =
 export interface TokenProvider {
   /** A usable token: the cached one while it is fresh, else one new token shared by all callers. */
   get(signal?: AbortSignal): Promise<AccessToken>;
+  /** The cached token while it is fresh, at once (no promise): what `get` would give without waiting. */
+  peek?(): AccessToken | undefined;
   /**
    * After a 401 with `failed`: a different token to replay with, or undefined when no other token
    * can be had (a static token).
@@ -46,6 +48,11 @@ export class TokenCache implements TokenProvider {
   private forceNext = false;
 
   constructor(private readonly fetchToken: (force: boolean) => Promise<AccessToken>) {}
+
+  peek(): AccessToken | undefined {
+    const cached = this.cached;
+    return cached && isFresh(cached) ? cached : undefined;
+  }
 
   get(signal?: AbortSignal): Promise<AccessToken> {
     const cached = this.cached;
@@ -150,6 +157,7 @@ export function clientCredentialsProvider(
     return token;
   };
   return {
+    peek: () => (local && isFresh(local) ? local : undefined),
     get(signal) {
       if (local && isFresh(local)) return Promise.resolve(local);
       return abortable(store.get(app, obtain).then(remember), signal);

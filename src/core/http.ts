@@ -76,6 +76,7 @@ export interface CoreConfig {
   fetch: typeof fetch;
   timeout: number;
   deadline: number | undefined;
+  /** Normalized (normalizeApiVersion) by the client. */
   apiVersion: string;
   vendor: string;
   tokenTransport: 'header' | 'query';
@@ -205,10 +206,13 @@ export class HttpCore {
   ): Promise<ApiResponse<T>> {
     if (signal?.aborted) throw abortError(signal);
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
-    const version = normalizeApiVersion(options.apiVersion ?? this.config.apiVersion);
+    // The client's version was checked and normalized when it was made.
+    const version =
+      options.apiVersion == null ? this.config.apiVersion : normalizeApiVersion(options.apiVersion);
     const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
-    const token = await this.config.tokens.get(signal);
+    // A fresh cached token without a wait (an await is a microtask hop on every call).
+    const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
         `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,

@@ -38,7 +38,33 @@ export function tokenKey(token: AccessToken): string {
   return key;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC day (`YYYY-MM-DD`) the budget counts in, worked out once a day rather than once a call
+ * (a Date and its ISO string were a microsecond of every call). A clock set back, or a fake one
+ * moved, falls outside the range and is worked out again.
+ */
+class UtcDay {
+  private day = '';
+  private from = 0;
+  private until = 0;
+
+  now(): string {
+    const now = Date.now();
+    if (now < this.from || now >= this.until) {
+      const from = Math.floor(now / DAY_MS) * DAY_MS;
+      this.day = new Date(from).toISOString().slice(0, 10);
+      this.from = from;
+      this.until = from + DAY_MS;
+    }
+    return this.day;
+  }
+}
+
 export class Limits {
+  private readonly today = new UtcDay();
+
   constructor(readonly config: LimitsConfig) {}
 
   /**
@@ -86,7 +112,7 @@ export class Limits {
     if (coordination.admit) {
       const admission = {
         app: this.config.app,
-        day: utcDay(),
+        day: this.today.now(),
         dailyLimit: this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER,
         token: key,
         assumedLimit: rateLimit,
@@ -111,7 +137,7 @@ export class Limits {
     // With the guard off the calls are still counted (usage()).
     const taken = this.config.coordination.budget.take(
       this.config.app,
-      utcDay(),
+      this.today.now(),
       limit ?? Number.MAX_SAFE_INTEGER,
     );
     const settle = (ok: boolean): WindowSlot => {
@@ -134,14 +160,14 @@ export class Limits {
 
   /** The budget as counted by the store; with an asynchronous store, a promise of it. */
   usage(): MaybePromise<DailyUsage> {
-    const calls = this.config.coordination.budget.count(this.config.app, utcDay());
+    const calls = this.config.coordination.budget.count(this.config.app, this.today.now());
     return isPromise(calls) ? calls.then((n) => this.usageOf(n)) : this.usageOf(calls);
   }
 
   usageOf(calls: number): DailyUsage {
     const limit = this.config.dailyLimit;
     return {
-      day: utcDay(),
+      day: this.today.now(),
       calls,
       limit,
       remaining: limit === null ? null : Math.max(0, limit - calls),
@@ -152,10 +178,6 @@ export class Limits {
 
 export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-export function utcDay(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 export function nextUtcMidnight(): Date {

@@ -147,6 +147,40 @@ describe('the answer checker (src/schemas/check.ts)', () => {
     );
   });
 
+  it('a field of primitives is checked inline exactly as by its own `is`', () => {
+    // Objects and arrays test string/number/boolean fields (nullable, optional, nested so) by
+    // their KIND bits in their own loop: the same answer as the field schema's `is`, for any value.
+    const leaves = [v.string(), v.number(), v.boolean()];
+    const primitive: fc.Arbitrary<v.Schema<unknown>> = fc
+      .tuple(fc.constantFrom(...leaves), fc.array(fc.constantFrom('nullable', 'optional'), { maxLength: 3 }))
+      .map(([leaf, wraps]) =>
+        wraps.reduce<v.Schema<unknown>>((s, w) => (w === 'nullable' ? v.nullable(s) : v.optional(s)), leaf),
+      );
+    const anyValue = fc.oneof(
+      fc.anything(),
+      fc.constantFrom(
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        -0,
+        0n,
+        undefined,
+        null,
+      ),
+    );
+    fc.assert(
+      fc.property(primitive, anyValue, (schema, value) => {
+        expect(schema.kind).toBeTypeOf('number');
+        const alone = schema.is(value);
+        expect(v.object({ f: schema }).is({ f: value })).toBe(alone);
+        expect(v.array(schema).is([value])).toBe(alone);
+        expect(v.object({ f: schema }).safeParse({ f: value }).success).toBe(alone);
+      }),
+    );
+    expect(v.unknown().kind).toBeUndefined();
+    expect(v.object({ f: v.unknown() }).is({ f: Symbol('x') })).toBe(true);
+  });
+
   it('literals, enums, records, unions and object helpers', () => {
     const base = v.object({ a: v.string(), b: v.optional(v.number()), c: v.nullable(v.boolean()) });
     expect(v.pick(base, { a: true }).safeParse({ a: 'x' }).success).toBe(true);
