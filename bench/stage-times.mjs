@@ -1,0 +1,123 @@
+// Profiling aid for goal 2 (not a goal, not shipped): where one SDK call's time goes, timed inside
+// real calls. It copies the built `dist/` to a temporary directory, writes `performance.now()` at
+// each stage boundary into the copy (the build itself is left alone), and makes sequential calls
+// through the copy against a loopback node:http server serving the sandbox's 25-SKU page.
+//
+//   npm run build && node bench/stage-times.mjs [calls]
+//
+// Fails loudly when a boundary is not found in the build (the code moved: update MARKS).
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const calls = Number(process.argv[2] ?? 3000);
+const at = (i) => `globalThis.__stage[${i}] = performance.now();`;
+/** [file, text in the build, mark number, before (true) or after the text]. */
+const MARKS = [
+  ['core/http.js', '  async request(spec) {', 1, false],
+  [
+    'core/http.js',
+    'const token = this.config.tokens.peek?.() ?? await this.config.tokens.get(signal);',
+    2,
+    true,
+  ],
+  [
+    'core/http.js',
+    'const token = this.config.tokens.peek?.() ?? await this.config.tokens.get(signal);',
+    3,
+    false,
+  ],
+  ['core/retry.js', 'const acquired = config.limits.acquire(', 4, true],
+  ['core/transport.js', 'const limit = timeout > 0 ? new TimeLimit(', 5, true],
+  ['core/transport.js', 'response = await fetchImpl(', 6, true],
+  ['core/transport.js', 'const text = await response.text();', 7, false],
+  ['core/http.js', 'const valid = validate(spec.schema, body, mode, endpoint, this.config.logger);', 8, true],
+  [
+    'core/http.js',
+    'const valid = validate(spec.schema, body, mode, endpoint, this.config.logger);',
+    9,
+    false,
+  ],
+];
+const NAMES = [
+  'resource and list',
+  'request: input, path, query',
+  'token',
+  'single flight, loop, authorize',
+  'window and budget',
+  'attempt timer and signal',
+  'fetch and body',
+  'parse, headers, window update, to finish',
+  'validation',
+  'Page, to the caller',
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'price-catalog-stages-'));
+try {
+  cpSync(new URL('../dist/', import.meta.url), dir, { recursive: true });
+  for (const [file, text, mark, before] of MARKS) {
+    const path = join(dir, file);
+    const source = readFileSync(path, 'utf8');
+    const index = source.indexOf(text);
+    if (index < 0) throw new Error(`stage mark ${mark}: "${text}" not found in dist/${file}`);
+    const cut = before ? index : index + text.length;
+    writeFileSync(
+      path,
+      `${source.slice(0, cut)}${before ? `${at(mark)}\n` : `\n${at(mark)}`}${source.slice(cut)}`,
+    );
+  }
+  globalThis.__stage = new Float64Array(11);
+  const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
+  const { createSandbox } = await import(pathToFileURL(join(dir, 'testing/index.js')).href);
+  const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
+  const sandbox = createSandbox({ rateLimit: { limit: 1e9, windowMs: 60_000 }, dailyLimit: null });
+  const body = await (
+    await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
+      headers: { authorization: `Bearer ${sandbox.issueToken()}`, accept: ACCEPT },
+    })
+  ).text();
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/oauth2/token')) {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
+      });
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-limit': '1000000',
+      'x-ratelimit-remaining': '999999',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+    });
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const client = createClient({
+    baseUrl,
+    authUrl: baseUrl,
+    clientId: 'bench',
+    clientSecret: 'bench',
+    dailyLimit: null,
+    cache: false,
+  });
+  const marks = globalThis.__stage;
+  const sums = new Float64Array(10);
+  for (let i = 0; i < 500; i++) await client.catalog.categories.skus(40, { per: 25 });
+  for (let i = 0; i < calls; i++) {
+    marks[0] = performance.now();
+    await client.catalog.categories.skus(40, { per: 25 });
+    marks[10] = performance.now();
+    for (let k = 0; k < 10; k++) sums[k] += marks[k + 1] - marks[k];
+  }
+  for (let k = 0; k < 10; k++)
+    console.log(`${((sums[k] / calls) * 1000).toFixed(1).padStart(7)} us  ${NAMES[k]}`);
+  server.closeAllConnections();
+  server.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
