@@ -14,7 +14,7 @@ export interface Row {
   note?: string;
 }
 
-export const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
+export { ACCEPT } from './page-server.mjs';
 
 /** A rate limit no bench run can reach. */
 export const NO_LIMIT: SandboxOptions['rateLimit'] = { limit: 1e9, windowMs: 60_000 };

@@ -9,45 +9,16 @@
 // `sdk`: validation on, cache off, limiter on (as goal 2); `sdk-off`: the same with validation
 // off; `bare`: fetch + JSON.parse. `--alloc` samples every allocation (collected ones included)
 // with the inspector's heap profiler and prints the total and the largest sites per call.
-import { createServer } from 'node:http';
 import inspector from 'node:inspector/promises';
 import { createClient } from 'price-catalog';
-import { createSandbox } from 'price-catalog/testing';
+import { ACCEPT, pageServer, samplePage } from './page-server.mjs';
 
-const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
 const [mode = 'sdk', count = '3000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const calls = Number(count);
 const alloc = process.argv.includes('--alloc');
 
-async function samplePage() {
-  const sandbox = createSandbox({ rateLimit: { limit: 1e9, windowMs: 60_000 }, dailyLimit: null });
-  const page = await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
-    headers: { authorization: `Bearer ${sandbox.issueToken()}`, accept: ACCEPT },
-  });
-  return page.text();
-}
-
-const body = await samplePage();
-const server = createServer((request, response) => {
-  if (request.url?.startsWith('/oauth2/token')) {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
-    });
-    return;
-  }
-  response.writeHead(200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'private, max-age=60',
-    'x-ratelimit-limit': '1000000',
-    'x-ratelimit-remaining': '999999',
-    'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
-  });
-  response.end(body);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const baseUrl = `http://127.0.0.1:${server.address().port}`;
+const served = await pageServer(await samplePage(), 1_000_000);
+const baseUrl = served.baseUrl;
 const client = createClient({
   baseUrl,
   authUrl: baseUrl,
@@ -93,5 +64,4 @@ if (session) {
   for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 12))
     console.log(`${kb(bytes).padStart(7)} KB  ${site}`);
 }
-server.closeAllConnections();
-server.close();
+await served.close();

@@ -7,10 +7,10 @@
 //
 // Fails loudly when a boundary is not found in the build (the code moved: update MARKS).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pageServer, samplePage } from './page-server.mjs';
 
 const calls = Number(process.argv[2] ?? 3000);
 const at = (i) => `globalThis.__stage[${i}] = performance.now();`;
@@ -70,33 +70,8 @@ try {
   }
   globalThis.__stage = new Float64Array(11);
   const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
-  const { createSandbox } = await import(pathToFileURL(join(dir, 'testing/index.js')).href);
-  const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
-  const sandbox = createSandbox({ rateLimit: { limit: 1e9, windowMs: 60_000 }, dailyLimit: null });
-  const body = await (
-    await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
-      headers: { authorization: `Bearer ${sandbox.issueToken()}`, accept: ACCEPT },
-    })
-  ).text();
-  const server = createServer((request, response) => {
-    if (request.url?.startsWith('/oauth2/token')) {
-      request.resume();
-      request.on('end', () => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
-      });
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'x-ratelimit-limit': '1000000',
-      'x-ratelimit-remaining': '999999',
-      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
-    });
-    response.end(body);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const served = await pageServer(await samplePage(), 1_000_000);
+  const baseUrl = served.baseUrl;
   const client = createClient({
     baseUrl,
     authUrl: baseUrl,
@@ -116,8 +91,7 @@ try {
   }
   for (let k = 0; k < 10; k++)
     console.log(`${((sums[k] / calls) * 1000).toFixed(1).padStart(7)} us  ${NAMES[k]}`);
-  server.closeAllConnections();
-  server.close();
+  await served.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

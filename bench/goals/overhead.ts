@@ -1,8 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient } from 'price-catalog';
-import { createSandbox } from 'price-catalog/testing';
-import { ACCEPT, median, NO_LIMIT, type Row, ratio, us, verdict } from '../lib.js';
+import { ACCEPT, median, type Row, ratio, us, verdict } from '../lib.js';
+import { pageServer, samplePage } from '../page-server.mjs';
 
 /** Issue 11 §4: the SDK's per-call cost at most 1.15x a bare fetch + JSON.parse, one after another. */
 const TARGET = 1.15;
@@ -77,69 +75,11 @@ async function paired(
 }
 
 /**
- * A loopback HTTP server of the bench's own (not the sandbox): the token endpoint, and one fixed
- * answer (the sandbox's page of 25 SKUs, taken once) with X-RateLimit headers counting down from
- * SERVER_LIMIT in 60 s windows. Nothing but node:http between the socket and the bytes.
- */
-async function ownServer(body: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  let windowStart = Date.now();
-  let used = 0;
-  const server = createServer((request, response) => {
-    if (request.url?.startsWith('/oauth2/token')) {
-      request.resume();
-      request.on('end', () => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
-      });
-      return;
-    }
-    const now = Date.now();
-    if (now - windowStart >= 60_000) {
-      windowStart = now;
-      used = 0;
-    }
-    used++;
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'private, max-age=60',
-      'x-ratelimit-limit': String(SERVER_LIMIT),
-      'x-ratelimit-remaining': String(SERVER_LIMIT - used),
-      'x-ratelimit-reset': String(Math.ceil((windowStart + 60_000) / 1000)),
-    });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/**
- * The answer the own server sends: the sandbox's page of 25 SKUs, taken once through its
- * in-process fetch. In a function of its own so that the sandbox (tens of MB of generated catalog)
- * can be collected before the timing starts, as in a process that only runs the client.
- */
-async function samplePage(): Promise<string> {
-  const sandbox = createSandbox({ rateLimit: NO_LIMIT, dailyLimit: null });
-  const token = sandbox.issueToken();
-  const page = await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
-    headers: { authorization: `Bearer ${token}`, accept: ACCEPT },
-  });
-  return page.text();
-}
-
-/**
  * Goal 2: a GET of a 25-SKU page through the SDK (validation on, cache off, limiter on) against
  * a bare fetch + JSON.parse of the same URL, on the loopback server.
  */
 export async function perCallOverhead(): Promise<Row[]> {
-  const served = await ownServer(await samplePage());
+  const served = await pageServer(await samplePage(), SERVER_LIMIT);
   try {
     const client = createClient({
       baseUrl: served.baseUrl,

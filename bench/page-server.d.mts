@@ -1,0 +1,8 @@
+export declare const ACCEPT: string;
+/** The sandbox's page of 25 SKUs of category 40, as text. */
+export declare function samplePage(): Promise<string>;
+/** A loopback server answering the token endpoint and `body`, with X-RateLimit headers counting down from `limit`. */
+export declare function pageServer(
+  body: string,
+  limit: number,
+): Promise<{ baseUrl: string; close: () => Promise<void> }>;

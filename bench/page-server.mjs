@@ -1,0 +1,64 @@
+// The loopback server of the per-call benchmarks (bench/goals/overhead.ts, bench/profile-overhead.mjs,
+// bench/stage-times.mjs): one copy, so the three time the same answer from the same server.
+// Plain JavaScript so that the profiling scripts run with `node` alone; types in page-server.d.mts.
+import { createServer } from 'node:http';
+import { createSandbox } from 'price-catalog/testing';
+
+export const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
+const WINDOW_MS = 60_000;
+
+/**
+ * The answer the server sends: the sandbox's page of 25 SKUs of category 40, taken once through its
+ * in-process fetch. In a function of its own so that the sandbox (tens of MB of generated catalog)
+ * can be collected before the timing starts, as in a process that only runs the client.
+ */
+export async function samplePage() {
+  const sandbox = createSandbox({ rateLimit: { limit: 1e9, windowMs: WINDOW_MS }, dailyLimit: null });
+  const page = await sandbox.fetch(`${sandbox.baseUrl}/categories/40/skus?per=25`, {
+    headers: { authorization: `Bearer ${sandbox.issueToken()}`, accept: ACCEPT },
+  });
+  return page.text();
+}
+
+/**
+ * A loopback HTTP server of the bench's own (not the sandbox): the token endpoint, and `body` for
+ * every other request, with X-RateLimit headers counting down from `limit` in 60 s windows.
+ * Nothing but node:http between the socket and the bytes.
+ */
+export async function pageServer(body, limit) {
+  let windowStart = Date.now();
+  let used = 0;
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/oauth2/token')) {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ access_token: 'bench-token', token_type: 'bearer', expires_in: 3600 }));
+      });
+      return;
+    }
+    const now = Date.now();
+    if (now - windowStart >= WINDOW_MS) {
+      windowStart = now;
+      used = 0;
+    }
+    used++;
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'private, max-age=60',
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(Math.ceil((windowStart + WINDOW_MS) / 1000)),
+    });
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
