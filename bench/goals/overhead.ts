@@ -81,25 +81,18 @@ async function paired(
 export async function perCallOverhead(): Promise<Row[]> {
   const served = await pageServer(await samplePage(), SERVER_LIMIT);
   try {
-    const client = createClient({
+    const options = {
       baseUrl: served.baseUrl,
       authUrl: served.baseUrl,
       clientId: 'bench',
       clientSecret: 'bench',
       dailyLimit: null,
       cache: false,
-    });
+    } as const;
+    const client = createClient(options);
     // For the note only (not the verdict): the same client with validation off, to tell what
     // the pipeline costs from what the response validator costs.
-    const unchecked = createClient({
-      baseUrl: served.baseUrl,
-      authUrl: served.baseUrl,
-      clientId: 'bench',
-      clientSecret: 'bench',
-      dailyLimit: null,
-      cache: false,
-      validation: 'off',
-    });
+    const unchecked = createClient({ ...options, validation: 'off' });
     const url = `${served.baseUrl}/categories/40/skus?per=25`;
     const headers = { authorization: 'Bearer bench-token', accept: ACCEPT };
 
