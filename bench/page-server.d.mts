@@ -6,3 +6,7 @@ export declare function pageServer(
   body: string,
   limit: number,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }>;
+/** The same server in a child process of its own; `close` ends the process. */
+export declare function pageServerProcess(
+  limit: number,
+): Promise<{ baseUrl: string; close: () => Promise<void> }>;

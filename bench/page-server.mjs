@@ -1,7 +1,15 @@
-// The loopback server of the per-call benchmarks (bench/goals/overhead.ts, bench/profile-overhead.mjs,
-// bench/stage-times.mjs): one copy, so the three time the same answer from the same server.
+// The loopback server of the per-call benchmarks (bench/goals/overhead.ts and the profiling aids
+// bench/profile-overhead.mjs, bench/stage-times.mjs, bench/ab-builds.mjs): one copy, so that all
+// time the same answer from the same server.
 // Plain JavaScript so that the profiling scripts run with `node` alone; types in page-server.d.mts.
+//
+// They run it in a process of its own (pageServerProcess), as a real API is: the client's process
+// then runs the client only. In the client's process, the server's request handling, its 33 KB
+// writes and its garbage ran on the client's thread between each request and its answer, which no
+// real deployment has (docs/benchmarks.md, "Per-call cost, third pass", has figures both ways).
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { createSandbox } from 'price-catalog/testing';
 
 export const ACCEPT = 'application/vnd.skroutz+json; version=3.2';
@@ -61,4 +69,39 @@ export async function pageServer(body, limit) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * pageServer(samplePage(), limit) in a child process of its own (plain node, none of the parent's
+ * flags); `close` ends it. The child also ends when this process does (its IPC channel closes).
+ */
+export async function pageServerProcess(limit) {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(limit)], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const baseUrl = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.baseUrl));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`the page server process exited (${code}) before it served`)),
+    );
+  });
+  return {
+    baseUrl,
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+}
+
+if (process.argv[2] === '--serve' && process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const served = await pageServer(await samplePage(), Number(process.argv[3]));
+  process.once('disconnect', () => {
+    served.close().then(() => process.exit(0));
+  });
+  process.send({ baseUrl: served.baseUrl });
 }

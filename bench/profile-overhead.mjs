@@ -1,5 +1,6 @@
 // Profiling aid for goal 2 (not a goal, not shipped): sequential calls of one kind against a
-// loopback node:http server of its own serving the sandbox's 25-SKU page, through the built SDK.
+// loopback node:http server of its own (in a child process) serving the sandbox's 25-SKU page,
+// through the built SDK.
 //
 //   npm run build
 //   node bench/profile-overhead.mjs sdk|sdk-off|bare [calls]            time per call
@@ -11,13 +12,13 @@
 // with the inspector's heap profiler and prints the total and the largest sites per call.
 import inspector from 'node:inspector/promises';
 import { createClient } from 'price-catalog';
-import { ACCEPT, pageServer, samplePage } from './page-server.mjs';
+import { ACCEPT, pageServerProcess } from './page-server.mjs';
 
 const [mode = 'sdk', count = '3000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const calls = Number(count);
 const alloc = process.argv.includes('--alloc');
 
-const served = await pageServer(await samplePage(), 1_000_000);
+const served = await pageServerProcess(1_000_000);
 const baseUrl = served.baseUrl;
 const client = createClient({
   baseUrl,

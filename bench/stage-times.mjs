@@ -1,7 +1,8 @@
 // Profiling aid for goal 2 (not a goal, not shipped): where one SDK call's time goes, timed inside
 // real calls. It copies the built `dist/` to a temporary directory, writes `performance.now()` at
 // each stage boundary into the copy (the build itself is left alone), and makes sequential calls
-// through the copy against a loopback node:http server serving the sandbox's 25-SKU page.
+// through the copy against a loopback node:http server (in a child process) serving the sandbox's
+// 25-SKU page.
 //
 //   npm run build && node bench/stage-times.mjs [calls]
 //
@@ -10,13 +11,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageServer, samplePage } from './page-server.mjs';
+import { pageServerProcess } from './page-server.mjs';
 
 const calls = Number(process.argv[2] ?? 3000);
 const at = (i) => `globalThis.__stage[${i}] = performance.now();`;
 /** [file, text in the build, mark number, before (true) or after the text]. */
 const MARKS = [
-  ['core/http.js', '  async request(spec) {', 1, false],
+  ['core/http.js', '  request(spec) {', 1, false],
   [
     'core/http.js',
     'const token = this.config.tokens.peek?.() ?? await this.config.tokens.get(signal);',
@@ -70,7 +71,7 @@ try {
   }
   globalThis.__stage = new Float64Array(11);
   const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
-  const served = await pageServer(await samplePage(), 1_000_000);
+  const served = await pageServerProcess(1_000_000);
   const baseUrl = served.baseUrl;
   const client = createClient({
     baseUrl,

@@ -180,6 +180,32 @@ describe('never spend a call that is not needed', () => {
     expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(4);
   });
 
+  it('a call made as soon as every caller of a flight has left sends its own request', async () => {
+    const sandbox = newSandbox();
+    // The first request to /categories/40 gets no answer: it ends only when its signal aborts.
+    let held = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (String(input).includes('/categories/40') && held++ === 0) {
+        return new Promise((_, reject) => {
+          const signal = init?.signal;
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      }
+      return sandbox.fetch(input, init);
+    };
+    const api = sandboxClient(sandbox, { cache: false, fetch }).catalog;
+    const controller = new AbortController();
+    const leaving = api.categories.get(40, { signal: controller.signal });
+    await vi.waitFor(() => expect(held).toBe(1));
+    controller.abort();
+    // At once: the aborted flight is still in the table (its cleanup is microtasks away).
+    const next = api.categories.get(40);
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await next).id).toBe(40);
+    expect(held).toBe(2);
+    expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(1);
+  });
+
   it('walking a list without per asks for the largest page: 340 SKUs in 4 calls; explicit per wins; await gives the default page', async () => {
     const sandbox = newSandbox();
     const api = sandboxClient(sandbox, { cache: false }).catalog;

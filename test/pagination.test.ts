@@ -121,6 +121,27 @@ describe('PagePromise', () => {
     expect(listed.data.items).toHaveLength(25);
     expect(listed.rateLimit?.remaining).toBe(98);
   });
+
+  it('a call is a promise of its data: then, catch and finally, each view consumed alone', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox).catalog;
+    const call = api.categories.get(40);
+    // then() without a callback passes the data on; twice on one call, one request.
+    expect((await call.then()).id).toBe(40);
+    expect(await call.then((category) => category.name)).toBe((await call).name);
+    let settled = 0;
+    const kept = await call.finally(() => {
+      settled++;
+    });
+    expect([kept.id, settled]).toEqual([40, 1]);
+    expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(1);
+    const missing = api.categories.get(999_999);
+    const caught = await missing.catch((error: unknown) => (error as Error).name);
+    expect(caught).toBe('NotFoundError');
+    await expect(missing.finally(() => settled++)).rejects.toMatchObject({ name: 'NotFoundError' });
+    expect(settled).toBe(2);
+    await expect(missing.withResponse()).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
 });
 
 describe('PagePromise.concurrency()', () => {

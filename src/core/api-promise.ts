@@ -13,11 +13,9 @@ export interface ApiResponse<T> {
  * request one microtask later, so that a walk chained on it can choose the page size).
  */
 export class APIPromise<T> implements PromiseLike<T> {
-  private dataPromise: Promise<T> | undefined;
-
   constructor(protected readonly result: Promise<ApiResponse<T>>) {
     // The caller may consume only one of the two views; neither may raise an unhandled rejection.
-    result.catch(() => {});
+    result.catch(ignore);
   }
 
   /** The data together with the Response and the parsed X-RateLimit-* headers. */
@@ -25,28 +23,35 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.result;
   }
 
-  private data(): Promise<T> {
-    this.dataPromise ??= this.result.then((r) => r.data);
-    return this.dataPromise;
-  }
-
   // biome-ignore lint/suspicious/noThenProperty: this object is a promise on purpose.
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.data().then(onfulfilled, onrejected);
+    // Straight from the result, not through a promise of the data: one promise and one microtask
+    // less for every `await` of a call.
+    return this.result.then(
+      onfulfilled ? (r) => onfulfilled(r.data) : (dataOf as (r: ApiResponse<T>) => R1),
+      onrejected,
+    );
   }
 
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
-    return this.data().catch(onrejected);
+    return this.then(undefined, onrejected);
   }
 
   finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.data().finally(onfinally);
+    return this.result.then(dataOf).finally(onfinally);
   }
 
   get [Symbol.toStringTag](): string {
     return 'APIPromise';
   }
+}
+
+// Module functions rather than arrows made per call (every call builds an APIPromise).
+function ignore(): void {}
+
+function dataOf<T>(result: ApiResponse<T>): T {
+  return result.data;
 }

@@ -175,16 +175,29 @@ export class HttpCore {
     return this.loop.permanent;
   }
 
-  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+  /**
+   * Not an async function: without a deadline it hands back run()'s own promise (an async wrapper
+   * returning it would cost the call two more microtask hops). Nothing here throws: run() is async,
+   * so every failure of the call is a rejection.
+   */
+  request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? EMPTY;
     const deadlineMs = options.deadline ?? this.config.deadline;
+    if (deadlineMs) return this.runWithin(spec, options, deadlineMs);
     const log = this.config.logger;
-    if (!deadlineMs) {
-      if (!log.info) return this.run(spec, options, options.signal);
-      return this.run(spec, options, options.signal).catch((error: unknown) => {
-        throw logFailure(log, spec.method, error);
-      });
-    }
+    if (!log.info) return this.run(spec, options, options.signal);
+    return this.run(spec, options, options.signal).catch((error: unknown) => {
+      throw logFailure(log, spec.method, error);
+    });
+  }
+
+  /** The call under its deadline: one time limit over every attempt, wait and retry. */
+  private async runWithin<T>(
+    spec: CallSpec<T>,
+    options: RequestOptions,
+    deadlineMs: number,
+  ): Promise<ApiResponse<T>> {
+    const log = this.config.logger;
     const deadline = new TimeLimit(
       options.signal,
       deadlineMs,
@@ -209,7 +222,8 @@ export class HttpCore {
     // The client's version was checked and normalized when it was made.
     const version =
       options.apiVersion == null ? this.config.apiVersion : normalizeApiVersion(options.apiVersion);
-    const url = withQuery(`${this.baseUrl}${path}`, encodeQuery(spec.query));
+    const search = encodeQuery(spec.query);
+    const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     // A fresh cached token without a wait (an await is a microtask hop on every call).
     const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
@@ -269,6 +283,9 @@ export class HttpCore {
     }
     const flightKey = `${key} ${call.etag ?? ''}`;
     let flight = this.flights.get(flightKey);
+    // A flight every caller has left is being aborted (its cleanup is a few microtasks away):
+    // it is no one's to join, and a new call starts its own.
+    if (flight?.controller?.signal.aborted) flight = undefined;
     let leader = false;
     if (!flight) {
       leader = true;
@@ -397,11 +414,6 @@ function pick<T>(select: (body: unknown) => T, body: unknown, endpoint: string):
       body,
     );
   }
-}
-
-function withQuery(url: string, query: URLSearchParams): string {
-  const search = query.toString();
-  return search ? `${url}?${search}` : url;
 }
 
 export type { AccessToken };

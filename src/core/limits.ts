@@ -140,17 +140,14 @@ export class Limits {
       this.today.now(),
       limit ?? Number.MAX_SAFE_INTEGER,
     );
-    const settle = (ok: boolean): WindowSlot => {
-      if (ok || limit === null) return slot;
-      // Refused before sending: the window place goes back at once, so later calls never wait on it.
-      void slot.release();
-      throw new DailyLimitError(limit, nextUtcMidnight());
-    };
-    if (!isPromise(taken)) return settle(taken);
-    return taken.then(settle, (error: unknown) => {
-      void slot.release();
-      throw error;
-    });
+    if (!isPromise(taken)) return charged(slot, taken, limit);
+    return taken.then(
+      (ok) => charged(slot, ok, limit),
+      (error: unknown) => {
+        void slot.release();
+        throw error;
+      },
+    );
   }
 
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */
@@ -174,6 +171,14 @@ export class Limits {
       resetsAt: nextUtcMidnight(),
     };
   }
+}
+
+/** The slot of a request the budget took (`ok`), or the budget's refusal. */
+function charged(slot: WindowSlot, ok: boolean, limit: number | null): WindowSlot {
+  if (ok || limit === null) return slot;
+  // Refused before sending: the window place goes back at once, so later calls never wait on it.
+  void slot.release();
+  throw new DailyLimitError(limit, nextUtcMidnight());
 }
 
 export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {

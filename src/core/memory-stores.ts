@@ -94,6 +94,43 @@ export function memoryWindowStore(): WindowStore {
   };
 }
 
+/**
+ * One place taken in a MemoryWindow. A class rather than an object of closures: one allocation a
+ * request instead of five, on the hot path of every call.
+ */
+class MemorySlot implements WindowSlot {
+  private done = false;
+
+  constructor(
+    private readonly window: MemoryWindow,
+    readonly seq: number,
+  ) {}
+
+  answered(info: RateLimitInfo | undefined): void {
+    if (this.settle()) this.window.update(info, this.seq);
+  }
+
+  exhausted(info: RateLimitInfo | undefined): void {
+    if (this.settle()) this.window.exhausted(info);
+  }
+
+  /**
+   * Never answered (or never sent): the hold ends, and the next call may probe. The count is not
+   * given back: a request that got no answer may still have reached the server's count.
+   */
+  release(): void {
+    if (this.settle()) this.window.kick();
+  }
+
+  /** True the first time only: a slot ends once. */
+  private settle(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    this.window.settled(this.seq);
+    return true;
+  }
+}
+
 interface Waiter {
   take: (seq: number) => void;
   refuse: (error: Error) => void;
@@ -157,32 +194,16 @@ class MemoryWindow {
   }
 
   private slot(seq: number): WindowSlot {
-    let settled = false;
-    const once = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      if (this.probe === seq) this.probe = undefined;
-      return true;
-    };
-    return {
-      seq,
-      answered: (info) => {
-        if (once()) this.update(info, seq);
-      },
-      exhausted: (info) => {
-        if (once()) this.exhausted(info);
-      },
-      release: () => {
-        if (!once()) return;
-        // Never answered (or never sent): the hold ends, and the next call may probe. The count is
-        // not given back: a request that got no answer may still have reached the server's count.
-        this.kick();
-      },
-    };
+    return new MemorySlot(this, seq);
+  }
+
+  /** A slot ended (answered, refused or released): a probe's hold ends with it. */
+  settled(seq: number): void {
+    if (this.probe === seq) this.probe = undefined;
   }
 
   /** Follows the server's count from an answer to the call with sequence number `seq`. */
-  private update(info: RateLimitInfo | undefined, seq: number): void {
+  update(info: RateLimitInfo | undefined, seq: number): void {
     const first = !this.known;
     this.known = true;
     if (!info) {
@@ -235,7 +256,7 @@ class MemoryWindow {
   }
 
   /** The server answered the rate-limit 403: nothing more goes until its reset. */
-  private exhausted(info: RateLimitInfo | undefined): void {
+  exhausted(info: RateLimitInfo | undefined): void {
     this.known = true;
     this.remaining = 0;
     // Someone else's calls count in this window too: from now on only the cautious rule.
@@ -250,7 +271,7 @@ class MemoryWindow {
   }
 
   /** Lets waiting calls go when there is room, or arms the timer for the reset. */
-  private kick(): void {
+  kick(): void {
     if (this.queue.length === 0) return;
     this.roll();
     if (this.probe !== undefined) return;

@@ -122,15 +122,17 @@ export class PagePromise<Item, Body = unknown>
       seen: new Set(),
     };
     // The first request starts one microtask after the call, so that a walk chained on the call
-    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page.
-    const first = Promise.resolve()
-      .then(() => fetchPage(undefined, !sized && walk.started ? LARGEST_PAGE : undefined))
-      .then((result) => {
-        const page = new Page(source, result, firstPage);
-        // Page on with the size the server served (an explicit per stays as given).
-        if (!sized && walk.started) walk.per = page.pagination?.per;
-        return { data: page, response: result.response, rateLimit: result.rateLimit };
-      });
+    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page. An async
+    // function rather than a chain of then(): awaiting the request's promise costs one microtask,
+    // a then() callback returning it three.
+    const first = (async () => {
+      await undefined;
+      const result = await fetchPage(undefined, !sized && walk.started ? LARGEST_PAGE : undefined);
+      const page = new Page(source, result, firstPage);
+      // Page on with the size the server served (an explicit per stays as given).
+      if (!sized && walk.started) walk.per = page.pagination?.per;
+      return { data: page, response: result.response, rateLimit: result.rateLimit };
+    })();
     super(first);
     this.source = source;
     this.walk = walk;

@@ -12,6 +12,7 @@ export class PermanentRedirects {
   private readonly moved = new Map<string, string>();
 
   resolve(url: string): string {
+    if (this.moved.size === 0) return url;
     let current = url;
     // Follow remembered moves (a chain of them too), never around a cycle.
     for (let i = 0; i <= MAX_REDIRECTS && this.moved.has(current); i++)

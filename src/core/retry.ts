@@ -85,7 +85,8 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answ
   let method: string = call.method;
   let body = call.body;
   let url = config.permanent.resolve(call.url);
-  const visited = [url];
+  /** The URLs this call went to, from its first redirect on (most calls have none). */
+  let visited: string[] | undefined;
   let retries = 0;
   let waits = 0;
   let replayed = false;
@@ -182,6 +183,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answ
     reason = 'window';
 
     if (config.redirect === 'manual' && isRedirect(status)) {
+      visited ??= [url];
       const next = nextHop(response.headers.get('location'), url, visited);
       if (sent >= bound) {
         throw new RedirectError(

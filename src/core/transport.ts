@@ -7,6 +7,7 @@
  * timeouts, so a wrapper would only add its size and a Request copy per call (docs/architecture.md).
  */
 import { AbortError, ConnectionError, TimeoutError } from './errors.js';
+import type { RateLimitInfo } from './headers.js';
 import { isRedirect } from './redirects.js';
 import { abortError } from './signal.js';
 
@@ -32,6 +33,11 @@ export interface Exchange {
   body: unknown;
   /** Length of the body text, for bounded caches. */
   size: number;
+  /**
+   * Left undefined here; the loop sets it from the answer's X-RateLimit-* headers. Present from
+   * the start so that setting it does not change the object's shape.
+   */
+  rateLimit?: RateLimitInfo | undefined;
 }
 
 export type Transport = (request: Outgoing) => Promise<Exchange>;
@@ -68,12 +74,12 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       const status = response.status;
       if (status === 204 || status === 304 || (request.redirect === 'manual' && isRedirect(status))) {
         await response.body?.cancel();
-        return { response, body: undefined, size: 0 };
+        return { response, body: undefined, size: 0, rateLimit: undefined };
       }
       // The body is read inside the time limit: a stalled body ends the attempt too.
       const text = await response.text();
-      if (!text) return { response, body: undefined, size: 0 };
-      return { response, body: parseBody(text), size: text.length };
+      if (!text) return { response, body: undefined, size: 0, rateLimit: undefined };
+      return { response, body: parseBody(text), size: text.length, rateLimit: undefined };
     } catch (error) {
       throw failure(error, request, limit, 'the connection broke while the answer was read');
     } finally {

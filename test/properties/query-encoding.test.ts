@@ -119,6 +119,9 @@ describe('query encoding', () => {
           expect(url.pathname).toBe(`${BASE_PATH}/echo`);
           expect(url.hash).toBe('');
           expect([...url.searchParams]).toEqual(expected);
+          // On the wire, byte for byte what the platform's form encoding gives for those pairs.
+          const sent = url.search.slice(1);
+          expect(sent).toBe(new URLSearchParams(expected).toString());
         }),
         runsOf('query pairs'),
       ),
