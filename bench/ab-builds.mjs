@@ -15,7 +15,7 @@
 // leaves out the server and time the machine gave to others), and every round.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageServerProcess } from './page-server.mjs';
+import { clientOptions, pageServerProcess } from './page-server.mjs';
 
 const [distA, distB, roundsArg = '40'] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -27,14 +27,7 @@ const [a, b] = [await load(distA), await load(distB)];
 if (a === b) throw new Error('A and B are the same module: give two different directories');
 
 const served = await pageServerProcess(1_000_000);
-const options = {
-  baseUrl: served.baseUrl,
-  authUrl: served.baseUrl,
-  clientId: 'bench',
-  clientSecret: 'bench',
-  dailyLimit: null,
-  cache: false,
-};
+const options = clientOptions(served.baseUrl);
 const [clientA, clientB] = [a.createClient(options), b.createClient(options)];
 const callA = () => clientA.catalog.categories.skus(40, { per: 25 });
 const callB = () => clientB.catalog.categories.skus(40, { per: 25 });

@@ -6,6 +6,15 @@ export declare function pageServer(
   body: string,
   limit: number,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }>;
+/** Goal 2's client options against a page server at `baseUrl` (credentials, no daily guard, no cache). */
+export declare function clientOptions(baseUrl: string): {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  dailyLimit: null;
+  cache: false;
+};
 /** The same server in a child process of its own; `close` ends the process. */
 export declare function pageServerProcess(
   limit: number,

@@ -29,6 +29,21 @@ export async function samplePage() {
 }
 
 /**
+ * The options of goal 2's client against a page server at `baseUrl`: the application's credentials
+ * (the server's token endpoint), no daily guard, no cache (every call sends its request).
+ */
+export function clientOptions(baseUrl) {
+  return {
+    baseUrl,
+    authUrl: baseUrl,
+    clientId: 'bench',
+    clientSecret: 'bench',
+    dailyLimit: null,
+    cache: false,
+  };
+}
+
+/**
  * A loopback HTTP server of the bench's own (not the sandbox): the token endpoint, and `body` for
  * every other request, with X-RateLimit headers counting down from `limit` in 60 s windows.
  * Nothing but node:http between the socket and the bytes.

@@ -12,7 +12,7 @@
 // with the inspector's heap profiler and prints the total and the largest sites per call.
 import inspector from 'node:inspector/promises';
 import { createClient } from 'price-catalog';
-import { ACCEPT, pageServerProcess } from './page-server.mjs';
+import { ACCEPT, clientOptions, pageServerProcess } from './page-server.mjs';
 
 const [mode = 'sdk', count = '3000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const calls = Number(count);
@@ -21,12 +21,7 @@ const alloc = process.argv.includes('--alloc');
 const served = await pageServerProcess(1_000_000);
 const baseUrl = served.baseUrl;
 const client = createClient({
-  baseUrl,
-  authUrl: baseUrl,
-  clientId: 'bench',
-  clientSecret: 'bench',
-  dailyLimit: null,
-  cache: false,
+  ...clientOptions(baseUrl),
   validation: mode === 'sdk-off' ? 'off' : 'strict',
 });
 const url = `${baseUrl}/categories/40/skus?per=25`;

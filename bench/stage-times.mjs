@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageServerProcess } from './page-server.mjs';
+import { clientOptions, pageServerProcess } from './page-server.mjs';
 
 const calls = Number(process.argv[2] ?? 3000);
 const at = (i) => `globalThis.__stage[${i}] = performance.now();`;
@@ -72,15 +72,7 @@ try {
   globalThis.__stage = new Float64Array(11);
   const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
   const served = await pageServerProcess(1_000_000);
-  const baseUrl = served.baseUrl;
-  const client = createClient({
-    baseUrl,
-    authUrl: baseUrl,
-    clientId: 'bench',
-    clientSecret: 'bench',
-    dailyLimit: null,
-    cache: false,
-  });
+  const client = createClient(clientOptions(served.baseUrl));
   const marks = globalThis.__stage;
   const sums = new Float64Array(10);
   for (let i = 0; i < 500; i++) await client.catalog.categories.skus(40, { per: 25 });

@@ -1,6 +1,6 @@
 import { createClient } from 'price-catalog';
 import { ACCEPT, median, type Row, ratio, us, verdict } from '../lib.js';
-import { pageServerProcess } from '../page-server.mjs';
+import { clientOptions, pageServerProcess } from '../page-server.mjs';
 
 /** Issue 11 §4: the SDK's per-call cost at most 1.15x a bare fetch + JSON.parse, one after another. */
 const TARGET = 1.15;
@@ -81,14 +81,7 @@ async function paired(
 export async function perCallOverhead(): Promise<Row[]> {
   const served = await pageServerProcess(SERVER_LIMIT);
   try {
-    const options = {
-      baseUrl: served.baseUrl,
-      authUrl: served.baseUrl,
-      clientId: 'bench',
-      clientSecret: 'bench',
-      dailyLimit: null,
-      cache: false,
-    } as const;
+    const options = clientOptions(served.baseUrl);
     const client = createClient(options);
     // For the note only (not the verdict): the same client with validation off, to tell what
     // the pipeline costs from what the response validator costs.
