@@ -74,13 +74,8 @@ export interface LoopCall {
   token: AccessToken;
 }
 
-/** The last answer of a call, with the window its X-RateLimit-* headers tell (parsed once). */
-export interface Answered extends Exchange {
-  rateLimit: RateLimitInfo | undefined;
-}
-
 /** Sends `call` until it has its answer (any status) or a typed error; never more than the bound. */
-export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answered> {
+export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exchange> {
   const bound = requestBound(call.maxRetries);
   let method: string = call.method;
   let body = call.body;
@@ -124,9 +119,9 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answ
     // `url` never has the token: authorize() put it in `target` only.
     log.debug?.(`--> ${method} ${url} (${kind}, attempt ${retries + 1})`);
     const sentAt = hooked || log.debug ? Date.now() : 0;
-    let answer: Answered;
+    let answer: Exchange;
     try {
-      answer = (await config.transport({
+      answer = await config.transport({
         method,
         url: authorized.url,
         shownUrl: url,
@@ -135,7 +130,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Answ
         signal: call.signal,
         timeout: call.timeout,
         redirect: config.redirect,
-      })) as Answered;
+      });
     } catch (error) {
       void slot.release();
       if (error instanceof PriceCatalogError) {

@@ -34,10 +34,11 @@ export interface Exchange {
   /** Length of the body text, for bounded caches. */
   size: number;
   /**
-   * Left undefined here; the loop sets it from the answer's X-RateLimit-* headers. Present from
-   * the start so that setting it does not change the object's shape.
+   * The window the answer's X-RateLimit-* headers tell, parsed once by the loop (src/core/retry.ts);
+   * the transport leaves it undefined. Present from the start so that setting it does not change
+   * the object's shape.
    */
-  rateLimit?: RateLimitInfo | undefined;
+  rateLimit: RateLimitInfo | undefined;
 }
 
 export type Transport = (request: Outgoing) => Promise<Exchange>;
