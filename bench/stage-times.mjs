@@ -7,6 +7,11 @@
 //   npm run build && node bench/stage-times.mjs [calls]
 //
 // Fails loudly when a boundary is not found in the build (the code moved: update MARKS).
+//
+// The last line is the SDK's own time: every stage but fetch and body, less the answer's
+// JSON.parse (timed on its own, as a bare fetch pays it too), and that time as a multiple of the
+// same run's JSON.parse. The multiple moves much less than the microseconds from run to run on a
+// shared machine (both slow down together), so it compares builds measured at different times.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +36,7 @@ const MARKS = [
     false,
   ],
   ['core/retry.js', 'const acquired = config.limits.acquire(', 4, true],
-  ['core/transport.js', 'const limit = timeout > 0 ? new TimeLimit(', 5, true],
+  ['core/transport.js', 'const limit = isTimeLimit(timeout) ? new TimeLimit(', 5, true],
   ['core/transport.js', 'response = await fetchImpl(', 6, true],
   ['core/transport.js', 'const text = await response.text();', 7, false],
   ['core/http.js', 'const valid = validate(spec.schema, body, mode, endpoint, this.config.logger);', 8, true],
@@ -69,6 +74,18 @@ try {
       `${source.slice(0, cut)}${before ? `${at(mark)}\n` : `\n${at(mark)}`}${source.slice(cut)}`,
     );
   }
+  const transport = join(dir, 'core/transport.js');
+  const parse = 'return JSON.parse(text);';
+  const source = readFileSync(transport, 'utf8');
+  if (!source.includes(parse)) throw new Error(`"${parse}" not found in dist/core/transport.js`);
+  writeFileSync(
+    transport,
+    source.replace(
+      parse,
+      'const start = performance.now(); const body = JSON.parse(text); globalThis.__parse += performance.now() - start; return body;',
+    ),
+  );
+  globalThis.__parse = 0;
   globalThis.__stage = new Float64Array(11);
   const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
   const served = await pageServerProcess(1_000_000);
@@ -76,6 +93,7 @@ try {
   const marks = globalThis.__stage;
   const sums = new Float64Array(10);
   for (let i = 0; i < 500; i++) await client.catalog.categories.skus(40, { per: 25 });
+  globalThis.__parse = 0;
   for (let i = 0; i < calls; i++) {
     marks[0] = performance.now();
     await client.catalog.categories.skus(40, { per: 25 });
@@ -84,6 +102,12 @@ try {
   }
   for (let k = 0; k < 10; k++)
     console.log(`${((sums[k] / calls) * 1000).toFixed(1).padStart(7)} us  ${NAMES[k]}`);
+  const parsed = globalThis.__parse / calls;
+  let own = -parsed;
+  for (let k = 0; k < 10; k++) if (NAMES[k] !== 'fetch and body') own += sums[k] / calls;
+  console.log(
+    `JSON.parse of the answer ${(parsed * 1000).toFixed(1)} us; the SDK's own time (all but fetch and body, less JSON.parse) ${(own * 1000).toFixed(1)} us = ${(own / parsed).toFixed(2)}x JSON.parse`,
+  );
   await served.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,9 @@ import {
   callbackTokenProvider,
   clientCredentialsProvider,
   fingerprint,
+  isTokenValue,
   staticTokenProvider,
+  TOKEN_RULE,
   type TokenInput,
   type TokenProvider,
 } from './core/auth.js';
@@ -15,6 +17,7 @@ import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from 
 import { isPromise, Limits } from './core/limits.js';
 import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
+import { optionProblem } from './core/options.js';
 import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
@@ -57,7 +60,7 @@ export interface ClientOptions {
    * ended: never to two requests in flight at once, never once it has aborted.
    */
   fetch?: typeof fetch | undefined;
-  /** Milliseconds to wait for an answer to one attempt; 0 waits forever. Default 30 000. */
+  /** Milliseconds to wait for an answer to one attempt; 0 or Infinity waits forever. Default 30 000. */
   timeout?: number | undefined;
   /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
   validation?: ValidationMode | undefined;
@@ -87,7 +90,7 @@ export interface ClientOptions {
   tokenStore?: TokenStore | undefined;
   /** Sees each new pair of user tokens (sign-in and every refresh). */
   onTokens?: ((tokens: UserTokens) => void) | undefined;
-  /** Milliseconds for a whole call, retries and rate-limit waits included; none by default. */
+  /** Milliseconds for a whole call, retries and rate-limit waits included; none by default (or Infinity). */
   deadline?: number | undefined;
   /** Retries after network errors and 500/502/503/504, for GET, PUT and DELETE only. Default 2. */
   maxRetries?: number | undefined;
@@ -276,17 +279,14 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     throw invalidOption('tokenTransport', "must be 'header' or 'query'");
   }
   const validation = options.validation ?? 'strict';
-  if (!['strict', 'warn', 'off'].includes(validation)) {
-    throw invalidOption('validation', "must be 'strict', 'warn' or 'off'");
+  const invalid = optionProblem('validation', validation);
+  if (invalid) throw invalidOption('validation', invalid);
+  for (const name of ['timeout', 'deadline', 'maxRetries', 'maxRateLimitWait', 'headers'] as const) {
+    const problem = optionProblem(name, options[name]);
+    if (problem) throw invalidOption(name, problem);
   }
   const timeout = options.timeout ?? 30_000;
-  if (!(timeout >= 0)) throw invalidOption('timeout', 'must be a number of milliseconds >= 0');
   const maxRetries = options.maxRetries ?? 2;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0)
-    throw invalidOption('maxRetries', 'must be an integer >= 0');
-  if (options.deadline !== undefined && !(options.deadline > 0)) {
-    throw invalidOption('deadline', 'must be a number of milliseconds > 0');
-  }
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
   if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
     throw invalidOption('dailyLimit', 'must be a positive integer or null');
@@ -303,8 +303,6 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
-  if (!(maxRateLimitWait >= 0))
-    throw invalidOption('maxRateLimitWait', 'must be a number of milliseconds >= 0');
   const coordination = options.coordination ?? memoryCoordination({ cache: options.cache });
   if (!isCoordination(coordination)) {
     throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
@@ -404,8 +402,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     const needs = 'needs { token }, { tokenStore } or { getToken }';
     if (typeof user !== 'object' || user === null) throw invalidOption('forUser', needs);
     if ('token' in user) {
-      if (typeof user.token !== 'string' || user.token.length === 0) {
-        throw invalidOption('forUser', 'token must be a non-empty string');
+      if (!isTokenValue(user.token)) {
+        throw invalidOption('forUser', `token ${TOKEN_RULE}`);
       }
       return build(staticTokenProvider(user.token), undefined);
     }
@@ -482,8 +480,8 @@ function tokenProvider(
     throw invalidOption('auth', 'give exactly one of `token`, `getToken`, or `clientId` with `clientSecret`');
   }
   if (options.token !== undefined) {
-    if (typeof options.token !== 'string' || options.token.length === 0) {
-      throw invalidOption('token', 'must be a non-empty string');
+    if (!isTokenValue(options.token)) {
+      throw invalidOption('token', TOKEN_RULE);
     }
     return staticTokenProvider(options.token);
   }

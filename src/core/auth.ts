@@ -1,5 +1,6 @@
-import { ConnectionError, isRecord, TokenError } from './errors.js';
+import { ConnectionError, InvalidRequestError, isRecord, TOKEN_SHAPE, TokenError } from './errors.js';
 import { parseRateLimit } from './headers.js';
+import { isHeaderValue } from './options.js';
 import { abortable } from './signal.js';
 import type { AppTokenStore } from './stores.js';
 
@@ -97,9 +98,7 @@ function isFresh(token: AccessToken): boolean {
 /** Converts a token endpoint answer into an AccessToken with a safety margin on its expiry. */
 export function toAccessToken(input: TokenInput, principal?: string): AccessToken {
   const answer = typeof input === 'string' ? { access_token: input } : input;
-  if (typeof answer.access_token !== 'string' || answer.access_token.length === 0) {
-    throw new TypeError('A token must be a non-empty string');
-  }
+  if (!isTokenValue(answer.access_token)) throw invalidToken();
   const lifetimeMs = typeof answer.expires_in === 'number' ? answer.expires_in * 1000 : undefined;
   const expiresAt =
     lifetimeMs === undefined
@@ -111,6 +110,23 @@ export function toAccessToken(input: TokenInput, principal?: string): AccessToke
     scopes: typeof answer.scope === 'string' ? answer.scope.split(/[\s,]+/).filter(Boolean) : undefined,
     principal: principal ?? `token:${fingerprint(answer.access_token)}`,
   };
+}
+
+/**
+ * Whether `value` can be a token: a non-empty string that an `Authorization` header can carry. A
+ * token with a line break would otherwise fail inside fetch with a TypeError, which the SDK could
+ * not tell from a network failure (and would retry as one).
+ */
+export function isTokenValue(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && isHeaderValue(value);
+}
+
+/** What isTokenValue() asks of a token. */
+export const TOKEN_RULE = `must be ${TOKEN_SHAPE}`;
+
+/** A token the SDK cannot send. The value is never shown: it may be a real token. */
+export function invalidToken(): InvalidRequestError {
+  return new InvalidRequestError(`A token ${TOKEN_RULE}`, 'InvalidToken');
 }
 
 export function staticTokenProvider(token: string): TokenProvider {
@@ -214,17 +230,26 @@ export async function requestToken(
   } catch {
     // Not JSON (a proxy's page): keep the text for the error.
   }
-  if (!response.ok || !isRecord(body) || typeof body.access_token !== 'string') {
+  if (!response.ok || !isRecord(body) || !isTokenValue(body.access_token)) {
     throw new TokenError({
       status: response.ok ? 502 : response.status,
       method: 'POST',
       url,
       headers: response.headers,
-      body,
+      // A token it cannot use may still be a real one: neither it nor a refresh token stays in the error.
+      body: isRecord(body) ? withoutTokens(body) : body,
       rateLimit: parseRateLimit(response.headers),
+      unusable: response.ok,
     });
   }
   return body as { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
+}
+
+function withoutTokens(body: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...body };
+  for (const key of ['access_token', 'refresh_token'])
+    if (typeof copy[key] === 'string') copy[key] = '[redacted]';
+  return copy;
 }
 
 /** A redirect answer: 3xx (Node), `opaqueredirect` (browsers, status 0), or one a fetch followed. */

@@ -122,6 +122,9 @@ export class InternalServerError extends ApiError {
 export class NotImplementedError extends ApiError {
   override name = 'NotImplementedError';
 }
+/** What a token must be for the SDK to send it (an `Authorization` header's value). */
+export const TOKEN_SHAPE = 'a non-empty string without line breaks, NUL or characters beyond U+00FF';
+
 /** The OAuth token endpoint refused to issue a token (wrong credentials, refused grant, daily lockout). */
 export class TokenError extends ApiError {
   override name = 'TokenError';
@@ -130,9 +133,19 @@ export class TokenError extends ApiError {
    * carries the client secret): `location` is the origin the redirect named, never its path.
    */
   readonly redirect: { location: string; followed?: boolean } | undefined;
-  constructor(init: ApiErrorInit & { redirect?: { location: string; followed?: boolean } | undefined }) {
+  constructor(
+    init: ApiErrorInit & {
+      redirect?: { location: string; followed?: boolean } | undefined;
+      /** A success answer without an access token the SDK can send (its status is then 502). */
+      unusable?: boolean | undefined;
+    },
+  ) {
     super(init);
     this.redirect = init.redirect;
+    if (init.unusable) {
+      this.message = `The token endpoint answered without an access_token the SDK can send (${TOKEN_SHAPE}); no token was taken.`;
+      return;
+    }
     if (init.redirect) {
       const answer = init.redirect.followed
         ? 'a redirect (which the fetch in use followed)'

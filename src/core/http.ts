@@ -35,6 +35,7 @@ import type { RateLimitInfo } from './headers.js';
 import type { HookRunner } from './hooks.js';
 import { isPromise, type Limits } from './limits.js';
 import type { Log } from './logger.js';
+import { checkCallOptions, isTimeLimit } from './options.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { OnRateLimit } from './rate-limit.js';
 import { PermanentRedirects } from './redirects.js';
@@ -50,9 +51,9 @@ export type { HttpMethod };
 export interface RequestOptions {
   /** Ends the call (and any wait inside it) with an AbortError. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds for one attempt, reading the answer's body included; overrides the client's `timeout`. */
+  /** Milliseconds for one attempt, reading the answer's body included (0 or Infinity: none); overrides the client's `timeout`. */
   timeout?: number | undefined;
-  /** Milliseconds for the whole call, retries and waits included; overrides the client's `deadline`. */
+  /** Milliseconds for the whole call, retries and waits included (Infinity: none); overrides the client's `deadline`. */
   deadline?: number | undefined;
   /** API version for this call; overrides the client's `apiVersion`. */
   apiVersion?: ApiVersion | undefined;
@@ -183,7 +184,7 @@ export class HttpCore {
   request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? EMPTY;
     const deadlineMs = options.deadline ?? this.config.deadline;
-    if (deadlineMs) return this.runWithin(spec, options, deadlineMs);
+    if (isTimeLimit(deadlineMs)) return this.runWithin(spec, options, deadlineMs);
     const log = this.config.logger;
     if (!log.info) return this.run(spec, options, options.signal);
     return this.run(spec, options, options.signal).catch((error: unknown) => {
@@ -217,6 +218,8 @@ export class HttpCore {
     options: RequestOptions,
     signal: AbortSignal | undefined,
   ): Promise<ApiResponse<T>> {
+    // The call's own options, checked before anything is sent (the client's were when it was made).
+    if (options !== EMPTY) checkCallOptions(options);
     if (signal?.aborted) throw abortError(signal);
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
     // The client's version was checked and normalized when it was made.

@@ -8,6 +8,7 @@
  */
 import { AbortError, ConnectionError, TimeoutError } from './errors.js';
 import type { RateLimitInfo } from './headers.js';
+import { isTimeLimit, MAX_TIMER_MS } from './options.js';
 import { isRedirect } from './redirects.js';
 import { abortError } from './signal.js';
 
@@ -48,16 +49,15 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
   const controllers = new ControllerPool();
   return async (request) => {
     const { method, shownUrl, timeout } = request;
-    const limit =
-      timeout > 0
-        ? new TimeLimit(
-            request.signal,
-            timeout,
-            `${method} ${shownUrl} got no complete answer within ${timeout} ms`,
-            // With a caller's signal the attempt's signal is a new AbortSignal.any() anyway.
-            request.signal ? undefined : controllers.take(),
-          )
-        : undefined;
+    const limit = isTimeLimit(timeout)
+      ? new TimeLimit(
+          request.signal,
+          timeout,
+          `${method} ${shownUrl} got no complete answer within ${timeout} ms`,
+          // With a caller's signal the attempt's signal is a new AbortSignal.any() anyway.
+          request.signal ? undefined : controllers.take(),
+        )
+      : undefined;
     let response: Response;
     try {
       response = await fetchImpl(request.url, {
@@ -153,7 +153,7 @@ function parseBody(text: string): unknown {
  */
 export class TimeLimit {
   private readonly controller: AbortController;
-  private readonly timer: ReturnType<typeof setTimeout>;
+  private timer: ReturnType<typeof setTimeout>;
   readonly signal: AbortSignal;
 
   /** `lease`: a pooled controller to use (the transport's attempts), given back after dispose(). */
@@ -166,7 +166,17 @@ export class TimeLimit {
     this.controller = lease ? lease.controller : new AbortController();
     // AbortSignal.any (slow on Node 20) only when there is a caller's signal to follow.
     this.signal = parent ? AbortSignal.any([parent, this.controller.signal]) : this.controller.signal;
-    this.timer = setTimeout(() => this.controller.abort(new TimeoutError(message)), ms);
+    this.timer = this.wait(ms, message);
+  }
+
+  /** setTimeout waits at most MAX_TIMER_MS (Node fires a longer delay after 1 ms): longer, in steps. */
+  private wait(ms: number, message: string): ReturnType<typeof setTimeout> {
+    if (ms > MAX_TIMER_MS) {
+      return setTimeout(() => {
+        this.timer = this.wait(ms - MAX_TIMER_MS, message);
+      }, MAX_TIMER_MS);
+    }
+    return setTimeout(() => this.controller.abort(new TimeoutError(message)), ms);
   }
 
   /** The TimeoutError when the time limit (not the caller) ended the call; otherwise `error`. */

@@ -1,4 +1,12 @@
-import { type AccessToken, fingerprint, requestToken, TokenCache, type TokenProvider } from './auth.js';
+import {
+  type AccessToken,
+  fingerprint,
+  invalidToken,
+  isTokenValue,
+  requestToken,
+  TokenCache,
+  type TokenProvider,
+} from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
 import type { LockStore } from './stores.js';
 
@@ -169,6 +177,8 @@ export class UserAuth implements TokenProvider {
       );
     }
     if (force || expiresSoon(tokens)) tokens = await this.refreshOnce(tokens);
+    // Tokens from the store are the application's records: one it cannot send fails typed here.
+    if (!isTokenValue(tokens.access_token)) throw invalidToken();
     return {
       value: tokens.access_token,
       expiresAt: renewAt(tokens),

@@ -1,4 +1,5 @@
 import { APIPromise } from '../core/api-promise.js';
+import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
@@ -6,6 +7,7 @@ import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
 
 export type { RequestOptions };
+export { describe };
 
 /** `page` (1-based) and `per` (page size, default 25) of every list. */
 export interface PageParams {
@@ -14,49 +16,6 @@ export interface PageParams {
 }
 
 export type OrderDir = 'asc' | 'desc';
-
-/**
- * A short, safe rendering of any input for an error message. Never JSON.stringify (it throws on
- * BigInt and cycles and runs `toJSON`), never the value's own `toString`: only its type, and for
- * primitives a short, escaped rendering.
- */
-export function describe(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return `string "${sanitize(value)}"`;
-    case 'number':
-      return `number ${Object.is(value, -0) ? '-0' : String(value)}`;
-    case 'bigint':
-      return `bigint ${sanitize(value.toString())}n`;
-    case 'boolean':
-      return `boolean ${value}`;
-    case 'undefined':
-      return 'undefined';
-    case 'symbol':
-      return 'a symbol';
-    case 'function':
-      return 'a function';
-    default:
-      if (value === null) return 'null';
-      try {
-        return Array.isArray(value) ? 'an array' : 'an object';
-      } catch {
-        // A revoked Proxy throws even on Array.isArray.
-        return 'an object';
-      }
-  }
-}
-
-const SHOWN_CHARS = 40;
-
-/** At most 40 characters, with quotes, backslashes and invisible characters escaped. */
-function sanitize(text: string): string {
-  const cut = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
-  // Control, format (zero-width, bidi), separator and lone surrogate characters are shown escaped.
-  return cut.replace(/["\\\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, (ch) =>
-    ch === '"' || ch === '\\' ? `\\${ch}` : `\\u{${(ch.codePointAt(0) ?? 0).toString(16)}}`,
-  );
-}
 
 /**
  * A record id as a path segment: a positive safe integer (or a string of ASCII digits that is

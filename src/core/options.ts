@@ -1,0 +1,106 @@
+/**
+ * The rules of the options a client and a single call both take (`timeout`, `deadline`,
+ * `maxRetries`, `maxRateLimitWait`, `validation`, `headers`), in one place: createClient checks
+ * them when the client is made, and every call checks its own before anything is sent. A bad value
+ * is an InvalidRequestError (code `InvalidOption`), never a request that times out at once, a
+ * retry loop or a silently ignored option.
+ */
+import { describe } from './describe.js';
+import { InvalidRequestError } from './errors.js';
+import type { RequestOptions } from './http.js';
+
+/** setTimeout's longest delay (2^31 - 1 ms, 24.8 days); Node fires a longer one after 1 ms. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Whether `ms` sets a time limit: 0 (a `timeout`'s "none") and Infinity set none. */
+export function isTimeLimit(ms: number | undefined): ms is number {
+  return ms !== undefined && ms > 0 && ms !== Number.POSITIVE_INFINITY;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value);
+
+type Rule = readonly [test: (value: unknown) => boolean, expected: string];
+
+const SHARED = {
+  timeout: [(v) => isNumber(v) && v >= 0, 'must be a number of milliseconds >= 0 (0 or Infinity: none)'],
+  deadline: [(v) => isNumber(v) && v > 0, 'must be a number of milliseconds > 0 (Infinity: none)'],
+  maxRetries: [(v) => Number.isInteger(v) && (v as number) >= 0, 'must be an integer >= 0'],
+  maxRateLimitWait: [(v) => isNumber(v) && v >= 0, 'must be a number of milliseconds >= 0'],
+  validation: [(v) => v === 'strict' || v === 'warn' || v === 'off', "must be 'strict', 'warn' or 'off'"],
+} satisfies Record<string, Rule>;
+
+const CALL: Record<string, Rule> = {
+  ...SHARED,
+  cache: [
+    (v) => v === 'default' || v === 'no-cache' || v === 'no-store',
+    "must be 'default', 'no-cache' or 'no-store'",
+  ],
+  signal: [
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      typeof (v as AbortSignal).aborted === 'boolean' &&
+      typeof (v as AbortSignal).addEventListener === 'function',
+    'must be an AbortSignal',
+  ],
+};
+
+/**
+ * What is wrong with a value of a shared option, or undefined when it is fine or not given
+ * (undefined or null: the default, as `??` takes it).
+ */
+export function optionProblem(name: keyof typeof SHARED | 'headers', value: unknown): string | undefined {
+  if (value == null) return undefined;
+  if (name === 'headers') return headersProblem(value);
+  const rule: Rule = SHARED[name];
+  return !rule[0](value) ? `${rule[1]}, got ${describe(value)}` : undefined;
+}
+
+/** Checks the options of one call; throws InvalidRequestError for the first bad one. */
+export function checkCallOptions(options: RequestOptions): void {
+  for (const name in CALL) {
+    const value = options[name as keyof RequestOptions];
+    const rule = CALL[name] as Rule;
+    if (value != null && !rule[0](value)) {
+      throw new InvalidRequestError(`${name} ${rule[1]}, got ${describe(value)}`, 'InvalidOption', name);
+    }
+  }
+  const problem = options.headers == null ? undefined : headersProblem(options.headers);
+  if (problem) throw new InvalidRequestError(`headers ${problem}`, 'InvalidOption', 'headers');
+}
+
+// RFC 9110 token characters: what fetch accepts as a header name.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// What fetch refuses in a header value: NUL, CR, LF, and characters beyond one byte.
+const BAD_HEADER_VALUE = /[\0\r\n\u0100-\uffff]/;
+
+/** Whether fetch takes `value` as a header value (a token in `Authorization` included). */
+export function isHeaderValue(value: string): boolean {
+  return !BAD_HEADER_VALUE.test(value);
+}
+
+/**
+ * Checked before sending because fetch would reject such a header with a TypeError, which no SDK
+ * can tell apart from a network failure (and would retry as one). The value is never shown: a
+ * header may carry a secret.
+ */
+function headersProblem(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    return `must be an object of header names and string values, got ${describe(headers)}`;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) return `has an invalid header name: ${describe(name)}`;
+    if (typeof value !== 'string') return `${name} must be a string, got ${typeOf(value)}`;
+    if (!isHeaderValue(value)) {
+      return `${name} has a value fetch would refuse (a line break, NUL, or a character beyond U+00FF)`;
+    }
+  }
+  return undefined;
+}
+
+/** The type alone: a header's value is never shown (it may carry a secret). */
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
