@@ -110,6 +110,31 @@ describe("a call's own options are checked before anything is sent", () => {
     expect(client.usage().calls).toBe(0);
   });
 
+  it('options or params that are not objects (a string, an array) are refused, not sent as `0=p&1=e…`', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox).catalog;
+    const refused = async (call: Promise<unknown>) =>
+      call.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    for (const options of ['x', [1]] as never[]) {
+      expect(await refused(api.categories.get(40, options))).toMatchObject({
+        name: 'InvalidRequestError',
+        code: 'InvalidOption',
+        param: 'options',
+      });
+    }
+    for (const params of ['per=5', [1, 2]] as never[]) {
+      expect(await refused(api.categories.skus(40, params))).toMatchObject({
+        name: 'InvalidRequestError',
+        code: 'InvalidParam',
+        param: 'params',
+      });
+    }
+    expect(sandbox.apiCalls()).toHaveLength(0);
+  });
+
   it('good values still go: 0 and Infinity timeouts, a deadline, an AbortSignal, Latin-1 header values, null as not given', async () => {
     const sandbox = newSandbox();
     const client = sandboxClient(sandbox);

@@ -6,7 +6,7 @@
  * retry loop or a silently ignored option.
  */
 import { describe } from './describe.js';
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError, isRecord } from './errors.js';
 import type { RequestOptions } from './http.js';
 
 /** setTimeout's longest delay (2^31 - 1 ms, 24.8 days); Node fires a longer one after 1 ms. */
@@ -58,6 +58,13 @@ export function optionProblem(name: keyof typeof SHARED | 'headers', value: unkn
 
 /** Checks the options of one call; throws InvalidRequestError for the first bad one. */
 export function checkCallOptions(options: RequestOptions): void {
+  if (!isRecord(options)) {
+    throw new InvalidRequestError(
+      `options must be an object of request options, got ${describe(options)}`,
+      'InvalidOption',
+      'options',
+    );
+  }
   for (const name in CALL) {
     const value = options[name as keyof RequestOptions];
     const rule = CALL[name] as Rule;

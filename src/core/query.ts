@@ -1,3 +1,4 @@
+import { describe } from './describe.js';
 import { InvalidRequestError, isRecord } from './errors.js';
 
 export type Scalar = string | number | boolean;
@@ -19,6 +20,14 @@ const FIELDSETS = new Set(['fields', 'fields_except']);
  */
 export function encodeQuery(params: QueryParams | undefined): string {
   if (!params) return '';
+  // A string or an array would go out as `0=p&1=e…`: refused, as any value the API cannot take.
+  if (!isRecord(params)) {
+    throw new InvalidRequestError(
+      `params must be an object of query parameters, got ${describe(params)}`,
+      'InvalidParam',
+      'params',
+    );
+  }
   let out = '';
   const add = (name: string, value: string): void => {
     out += `${out ? '&' : ''}${formEncode(name)}=${formEncode(value)}`;
