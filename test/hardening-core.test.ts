@@ -423,6 +423,28 @@ describe('every failure is typed', () => {
     await expect(api.categories.get(40)).rejects.toBeInstanceOf(RedirectError);
   });
 
+  it.each([
+    ['data:', 'data:application/json,{"category":{"id":40,"name":"forged"}}'],
+    ['file:', 'file:///etc/passwd'],
+    ['ftp:', 'ftp://files.example/categories/40'],
+    ['plain HTTP', 'http://api.sandbox.test/categories/40'],
+  ])('a Location to a %s URL is a RedirectError: never followed, nothing made up', async (_, location) => {
+    const sandbox = newSandbox();
+    const sent: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname.startsWith('/oauth2/')) return sandbox.fetch(request);
+      sent.push(request.url);
+      // A real fetch answers a `data:` URL without any network: the forged answer would be read.
+      if (!request.url.startsWith(sandbox.baseUrl)) return globalThis.fetch(request);
+      return new Response(null, { status: 302, headers: { location } });
+    };
+    const api = sandboxClient(sandbox, { fetch, cache: false }).catalog;
+    const error = await api.categories.get(40).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(sent).toEqual([`${sandbox.baseUrl}/categories/40`]);
+  });
+
   it('with validation off, an answer of the wrong shape is a ResponseValidationError, not a TypeError', async () => {
     const sandbox = newSandbox();
     const { fetch } = rewriting(sandbox, (response) =>
