@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The runtimes lane (Bun and Deno from the registry) runs on its own: vitest.runtimes.config.ts.
+    exclude: ['test/runtimes/**', '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     // .ci/run names the JSON report of each run (one per Node version) with VITEST_JSON_REPORT.
