@@ -11,7 +11,8 @@ import {
 } from './core/auth.js';
 import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
-import { InvalidRequestError } from './core/errors.js';
+import { describe } from './core/describe.js';
+import { InvalidRequestError, isRecord } from './core/errors.js';
 import { HookRunner, type Hooks } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { isPromise, Limits } from './core/limits.js';
@@ -141,7 +142,9 @@ export interface BaseClient {
   usage(): DailyUsage;
   /**
    * Any API call by method and path, with the client's auth, limits, retries, cache and errors:
-   * for endpoints the SDK has no method for (the answer is not validated).
+   * for endpoints the SDK has no method for (the answer is not validated). The method is GET, POST,
+   * PUT, PATCH or DELETE (any case); a body JSON cannot carry (a BigInt, a cycle, a function) is
+   * refused with `InvalidBody` before anything is sent.
    */
   request<T = unknown>(params: RawRequest, options?: RequestOptions): APIPromise<T>;
   /**
@@ -229,6 +232,9 @@ export interface RawRequest {
   /** Sent as JSON. */
   body?: unknown;
 }
+
+/** The methods `request()` sends. */
+const RAW_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A little over one 60 s rate-limit window. */
 const DEFAULT_MAX_RATE_LIMIT_WAIT = 65_000;
@@ -384,16 +390,31 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
         }, noop);
         return known ?? limits.usageOf(0);
       },
-      request: <T>(params: RawRequest, options?: RequestOptions) =>
-        new APIPromise<T>(
+      request: <T>(params: RawRequest, options?: RequestOptions) => {
+        const raw: Partial<RawRequest> = isRecord(params) ? params : {};
+        // Upper case, as the pipeline compares it (fetch itself leaves `patch` as it is).
+        const method = typeof raw.method === 'string' ? raw.method.toUpperCase() : '';
+        return new APIPromise<T>(
           core.request<T>({
-            method: params.method,
-            path: () => safePath(params.path, params.params),
-            query: params.query,
-            body: params.body,
+            method: method as HttpMethod,
+            // Inside the call, so that bad input rejects it before anything is sent.
+            path: () => {
+              if (!RAW_METHODS.has(method)) {
+                throw new InvalidRequestError(
+                  `request method must be GET, POST, PUT, PATCH or DELETE, got ${describe(raw.method)}`,
+                  'InvalidParam',
+                  'method',
+                );
+              }
+              return safePath(raw.path, raw.params);
+            },
+            query: raw.query,
+            // The pipeline calls a function body to get it: a caller's function is a body as is.
+            body: typeof raw.body === 'function' ? () => raw.body : raw.body,
             options,
           }),
-        ),
+        );
+      },
       forUser: (user: UserPrincipal) => forUser(user) as never,
     };
     return Object.assign(built, base) as ClientWith<M>;

@@ -248,3 +248,52 @@ describe('a token the SDK could not send is a typed error, never a retried "conn
     expect(sandbox.apiCalls()).toHaveLength(0);
   });
 });
+
+describe('api.request(): its method and body are checked before sending', () => {
+  it('a method other than GET, POST, PUT, PATCH or DELETE is InvalidParam; so is no request at all', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox);
+    for (const method of ['TRACE', 'CONNECT', {}, undefined]) {
+      const error = await api
+        .request({ method: method as never, path: '/categories/40' })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'InvalidRequestError', code: 'InvalidParam', param: 'method' });
+    }
+    // Not a synchronous TypeError from reading `params.method`: a rejected call.
+    await expect(api.request(null as never)).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(sandbox.apiCalls()).toHaveLength(0);
+  });
+
+  it('a lower-case method is that method: `get` is a GET (shared in flight, cached)', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => api.request({ method: 'get' as never, path: '/categories/40' })),
+    );
+    expect(answers).toHaveLength(3);
+    expect(sandbox.apiCalls().map((call) => call.method)).toEqual(['GET']);
+    await api.request({ method: 'get' as never, path: '/categories/40' });
+    expect(sandbox.apiCalls()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a BigInt', { price: 10n }],
+    [
+      'a cycle',
+      (() => {
+        const cyclic: Record<string, unknown> = {};
+        cyclic.self = cyclic;
+        return cyclic;
+      })(),
+    ],
+    ['a function', () => 1],
+  ])('a body with %s is InvalidBody, nothing sent, no budget', async (_, body) => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox);
+    const error = await api.request({ method: 'POST', path: '/favorites', body }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'InvalidRequestError', code: 'InvalidBody', param: 'body' });
+    // Not even a token request.
+    expect(sandbox.requests).toHaveLength(0);
+    expect(api.usage().calls).toBe(0);
+  });
+});

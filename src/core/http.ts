@@ -23,6 +23,7 @@ import {
   storableMaxAge,
   toCachedAnswer,
 } from './cache.js';
+import { describe } from './describe.js';
 import {
   ConnectionError,
   createApiError,
@@ -228,6 +229,7 @@ export class HttpCore {
     const search = encodeQuery(spec.query);
     const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
+    const json = payload === undefined ? undefined : jsonBody(payload);
     // A fresh cached token without a wait (an await is a microtask hop on every call).
     const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
@@ -240,7 +242,7 @@ export class HttpCore {
       method: spec.method,
       url,
       version,
-      body: payload === undefined ? undefined : JSON.stringify(payload),
+      body: json,
       headers: options.headers,
       etag: undefined,
       signal,
@@ -420,6 +422,24 @@ function pick<T>(select: (body: unknown) => T, body: unknown, endpoint: string):
 }
 
 export type { AccessToken };
+
+/** The body as JSON; a body JSON cannot carry (a BigInt, a cycle, a function) is refused typed. */
+function jsonBody(payload: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(payload);
+  } catch (error) {
+    throw new InvalidRequestError(
+      `body cannot be sent as JSON: ${error instanceof Error ? error.message.split('\n')[0] : 'it failed to serialize'}`,
+      'InvalidBody',
+      'body',
+    );
+  }
+  if (text === undefined) {
+    throw new InvalidRequestError(`body cannot be sent as JSON: ${describe(payload)}`, 'InvalidBody', 'body');
+  }
+  return text;
+}
 
 /**
  * Logs a call that failed for good and returns its error: server or network trouble and hook
