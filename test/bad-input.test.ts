@@ -226,7 +226,7 @@ describe('a token the SDK could not send is a typed error, never a retried "conn
       status: 502,
       body: { access_token: '[redacted]', refresh_token: '[redacted]', expires_in: 3600 },
     });
-    expect((error as Error).message).toContain('without an access_token the SDK can send');
+    expect((error as Error).message).toContain('without a usable access_token');
     expect(
       JSON.stringify({ message: (error as Error).message, body: (error as TokenError).body }),
     ).not.toMatch(/leaked/);

@@ -143,7 +143,7 @@ export class TokenError extends ApiError {
     super(init);
     this.redirect = init.redirect;
     if (init.unusable) {
-      this.message = `The token endpoint answered without an access_token the SDK can send (${TOKEN_SHAPE}); no token was taken.`;
+      this.message = `The token endpoint answered without a usable access_token (${TOKEN_SHAPE}).`;
       return;
     }
     if (init.redirect) {

@@ -23,7 +23,6 @@ import {
   storableMaxAge,
   toCachedAnswer,
 } from './cache.js';
-import { describe } from './describe.js';
 import {
   ConnectionError,
   createApiError,
@@ -428,15 +427,15 @@ function jsonBody(payload: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(payload);
-  } catch (error) {
+  } catch {
+    // A BigInt or a cycle: refused below, as a function is.
+  }
+  if (text === undefined) {
     throw new InvalidRequestError(
-      `body cannot be sent as JSON: ${error instanceof Error ? error.message.split('\n')[0] : 'it failed to serialize'}`,
+      'body cannot be sent as JSON: it is or holds a BigInt, a cycle or a function',
       'InvalidBody',
       'body',
     );
-  }
-  if (text === undefined) {
-    throw new InvalidRequestError(`body cannot be sent as JSON: ${describe(payload)}`, 'InvalidBody', 'body');
   }
   return text;
 }

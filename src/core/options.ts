@@ -99,7 +99,7 @@ function headersProblem(headers: unknown): string | undefined {
     if (!HEADER_NAME.test(name)) return `has an invalid header name: ${describe(name)}`;
     if (typeof value !== 'string') return `${name} must be a string, got ${typeOf(value)}`;
     if (!isHeaderValue(value)) {
-      return `${name} has a value fetch would refuse (a line break, NUL, or a character beyond U+00FF)`;
+      return `${name} has a line break, NUL or a character beyond U+00FF`;
     }
   }
   return undefined;

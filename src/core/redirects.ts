@@ -39,17 +39,15 @@ export function nextHop(location: string | null, current: string, visited: strin
     throw new RedirectError(`A redirect from ${current} carried a Location that is not a URL`, visited);
   }
   // As fetch's own redirect rules: HTTP(S) only (a `data:` Location would make up an answer no
-  // server sent). And never from HTTPS down to HTTP: the rest of the call would travel in clear.
-  if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+  // server sent), and never from HTTPS down to HTTP (the rest of the call would travel in clear).
+  const { protocol } = next;
+  if (
+    (protocol !== 'https:' && protocol !== 'http:') ||
+    (protocol === 'http:' && current.startsWith('https:'))
+  ) {
     throw new RedirectError(
-      `A redirect from ${current} pointed to a ${next.protocol} URL, which is never followed`,
-      [...visited, `${next.protocol}…`],
-    );
-  }
-  if (next.protocol === 'http:' && current.startsWith('https:')) {
-    throw new RedirectError(
-      `A redirect from ${current} pointed from HTTPS to plain HTTP (${next.origin}), which is never followed`,
-      [...visited, next.origin],
+      `A redirect from ${current} to a ${protocol} URL is never followed (HTTP(S) only, never HTTPS to HTTP)`,
+      [...visited, `${protocol}…`],
     );
   }
   next.searchParams.delete('oauth_token');
