@@ -38,8 +38,8 @@ export function nextHop(location: string | null, current: string, visited: strin
   } catch {
     throw new RedirectError(`A redirect from ${current} carried a Location that is not a URL`, visited);
   }
-  // As fetch's own redirect rules: HTTP(S) only (a `data:` Location would make up an answer no
-  // server sent), and never from HTTPS down to HTTP (the rest of the call would travel in clear).
+  // HTTP(S) only, as fetch's own redirect rules (a `data:` Location would make up an answer no
+  // server sent); and, beyond them, never from HTTPS down to HTTP (the call would go on in clear).
   const { protocol } = next;
   if (
     (protocol !== 'https:' && protocol !== 'http:') ||
