@@ -1,9 +1,9 @@
 /**
  * The rules of the options a client and a single call both take (`timeout`, `deadline`,
- * `maxRetries`, `maxRateLimitWait`, `validation`, `headers`), in one place: createClient checks
- * them when the client is made, and every call checks its own before anything is sent. A bad value
- * is an InvalidRequestError (code `InvalidOption`), never a request that times out at once, a
- * retry loop or a silently ignored option.
+ * `maxRetries`, `maxRateLimitWait`, `validation`, `headers`; a call's `cache` and `signal` too),
+ * in one place: createClient checks them when the client is made, and every call checks its own
+ * before anything is sent. A bad value is an InvalidRequestError (code `InvalidOption`), never a
+ * request that times out at once, a retry loop or a silently ignored option.
  */
 import { describe } from './describe.js';
 import { InvalidRequestError, isRecord } from './errors.js';
@@ -21,16 +21,13 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 
 type Rule = readonly [test: (value: unknown) => boolean, expected: string];
 
-const SHARED = {
+const RULES = {
   timeout: [(v) => isNumber(v) && v >= 0, 'must be a number of milliseconds >= 0 (0 or Infinity: none)'],
   deadline: [(v) => isNumber(v) && v > 0, 'must be a number of milliseconds > 0 (Infinity: none)'],
   maxRetries: [(v) => Number.isInteger(v) && (v as number) >= 0, 'must be an integer >= 0'],
   maxRateLimitWait: [(v) => isNumber(v) && v >= 0, 'must be a number of milliseconds >= 0'],
   validation: [(v) => v === 'strict' || v === 'warn' || v === 'off', "must be 'strict', 'warn' or 'off'"],
-} satisfies Record<string, Rule>;
-
-const CALL: Record<string, Rule> = {
-  ...SHARED,
+  // A call's only (the client's `cache` is a store, and it has no signal).
   cache: [
     (v) => v === 'default' || v === 'no-cache' || v === 'no-store',
     "must be 'default', 'no-cache' or 'no-store'",
@@ -43,17 +40,20 @@ const CALL: Record<string, Rule> = {
       typeof (v as AbortSignal).addEventListener === 'function',
     'must be an AbortSignal',
   ],
-};
+} satisfies Record<string, Rule>;
+
+type Checked = keyof typeof RULES | 'headers';
+const CALL_OPTIONS = [...Object.keys(RULES), 'headers'] as Checked[];
 
 /**
- * What is wrong with a value of a shared option, or undefined when it is fine or not given
- * (undefined or null: the default, as `??` takes it).
+ * What is wrong with an option's value, or undefined when it is fine or not given (undefined or
+ * null: the default, as `??` takes it).
  */
-export function optionProblem(name: keyof typeof SHARED | 'headers', value: unknown): string | undefined {
+export function optionProblem(name: Checked, value: unknown): string | undefined {
   if (value == null) return undefined;
   if (name === 'headers') return headersProblem(value);
-  const rule: Rule = SHARED[name];
-  return !rule[0](value) ? `${rule[1]}, got ${describe(value)}` : undefined;
+  const rule: Rule = RULES[name];
+  return rule[0](value) ? undefined : `${rule[1]}, got ${describe(value)}`;
 }
 
 /** Checks the options of one call; throws InvalidRequestError for the first bad one. */
@@ -65,15 +65,10 @@ export function checkCallOptions(options: RequestOptions): void {
       'options',
     );
   }
-  for (const name in CALL) {
-    const value = options[name as keyof RequestOptions];
-    const rule = CALL[name] as Rule;
-    if (value != null && !rule[0](value)) {
-      throw new InvalidRequestError(`${name} ${rule[1]}, got ${describe(value)}`, 'InvalidOption', name);
-    }
+  for (const name of CALL_OPTIONS) {
+    const problem = optionProblem(name, options[name]);
+    if (problem) throw new InvalidRequestError(`${name} ${problem}`, 'InvalidOption', name);
   }
-  const problem = options.headers == null ? undefined : headersProblem(options.headers);
-  if (problem) throw new InvalidRequestError(`headers ${problem}`, 'InvalidOption', 'headers');
 }
 
 // RFC 9110 token characters: what fetch accepts as a header name.
