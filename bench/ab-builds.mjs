@@ -13,6 +13,7 @@
 // the loopback page server in a process of its own; rounds of ABBA / BAAB blocks of 100 calls.
 // Prints the median of the rounds' B/A ratios in wall time and in this process's CPU time (which
 // leaves out the server and time the machine gave to others), and every round.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clientOptions, pageServerProcess } from './page-server.mjs';
@@ -22,7 +23,10 @@ if (!distA || !distB) {
   console.error('usage: node bench/ab-builds.mjs <dist of A> <dist of B> [rounds]');
   process.exit(2);
 }
-const load = (dist) => import(pathToFileURL(resolve(dist, 'index.js')).href);
+// The entry Node loads through the package's exports: dist/node.js (compiled answer checks), or
+// index.js in builds older than it.
+const load = (dist) =>
+  import(pathToFileURL(resolve(dist, existsSync(resolve(dist, 'node.js')) ? 'node.js' : 'index.js')).href);
 const [a, b] = [await load(distA), await load(distB)];
 if (a === b) throw new Error('A and B are the same module: give two different directories');
 

@@ -87,7 +87,8 @@ try {
   );
   globalThis.__parse = 0;
   globalThis.__stage = new Float64Array(11);
-  const { createClient } = await import(pathToFileURL(join(dir, 'index.js')).href);
+  // The entry Node loads through the package's exports (dist/node.js: compiled answer checks).
+  const { createClient } = await import(pathToFileURL(join(dir, 'node.js')).href);
   const served = await pageServerProcess(1_000_000);
   const client = createClient(clientOptions(served.baseUrl));
   const marks = globalThis.__stage;

@@ -21,6 +21,38 @@ describe('the built package', () => {
   }
 });
 
+describe('answer checks by runtime', () => {
+  /** test/package/checks.mjs with node's `flags`: the entry it loaded and what it made of two pages. */
+  async function checks(
+    flags: string[],
+  ): Promise<{ entry: string; items: number; typed: boolean; issues: string[] }> {
+    const { stdout } = await run(process.execPath, [...flags, 'test/package/checks.mjs'], { cwd: root });
+    return JSON.parse(stdout);
+  }
+
+  it('compiled in Node, interpreted where code from text is refused and in the browser entry: the same verdicts', async () => {
+    const [node, refused, browser] = await Promise.all([
+      checks([]),
+      checks(['--disallow-code-generation-from-strings']),
+      checks(['--conditions=browser']),
+    ]);
+    expect([node.entry, refused.entry, browser.entry]).toEqual(['node.js', 'node.js', 'index.js']);
+    expect(node).toMatchObject({ items: 25, typed: true });
+    expect(node.issues).toEqual([
+      'skus.2.name: Invalid input: expected string, received null',
+      'skus.3.id: Invalid input: expected number, received undefined',
+      'skus.4: Invalid input: expected object, received array',
+      'skus.5.images: Invalid input: expected object, received string',
+      'meta.pagination.total_results: Invalid input: expected number, received undefined',
+      'meta.pagination.total_pages: Invalid input: expected number, received undefined',
+      'meta.pagination.page: Invalid input: expected number, received string',
+      'meta.pagination.per: Invalid input: expected number, received undefined',
+    ]);
+    expect(refused).toEqual(node);
+    expect(browser).toEqual({ ...node, entry: 'index.js' });
+  });
+});
+
 describe('price-catalog-sandbox command', () => {
   let child: ChildProcess | undefined;
   afterEach(() => {
@@ -130,6 +162,42 @@ describe('the packed package, installed outside the repository', () => {
     expect(imports.filter((entry) => entry.external)).toEqual([]);
     expect(result.outputFiles[0]?.text).toContain('sandbox.test');
   });
+
+  it.each([
+    ['a browser', { platform: 'browser' }],
+    ['a worker', { platform: 'neutral', conditions: ['worker'] }],
+    ['Next.js Edge', { platform: 'neutral', conditions: ['edge-light'] }],
+    ['Cloudflare Workers', { platform: 'neutral', conditions: ['workerd', 'worker', 'browser'] }],
+    // Listed after the others, so a bundler that also sets `node` still picks the code-free entry.
+    ['Next.js Edge with node set too', { platform: 'neutral', conditions: ['edge-light', 'node'] }],
+  ] as const)(
+    'bundles for %s without generated code (no new Function: CSP, Edge builds)',
+    async (_, target) => {
+      const bundle = async (options: object) => {
+        const result = await build({
+          stdin: {
+            contents:
+              "import { createClient } from 'price-catalog'; export const api = createClient({ token: 't' });",
+            resolveDir: installed,
+            loader: 'js',
+          },
+          bundle: true,
+          format: 'esm',
+          write: false,
+          metafile: true,
+          logLevel: 'silent',
+          ...options,
+        });
+        return { text: result.outputFiles[0]?.text ?? '', inputs: Object.keys(result.metafile.inputs) };
+      };
+      const web = await bundle(target);
+      expect(web.inputs.filter((input) => /dist\/(node|schemas\/compile)\.js$/.test(input))).toEqual([]);
+      expect(web.text).not.toMatch(/new Function|Function\(/);
+      // The same bundle for Node holds the generator: the check above can tell.
+      const node = await bundle({ platform: 'node' });
+      expect(node.text).toMatch(/new Function/);
+    },
+  );
 
   it('ships every file the README and docs link to, and no source maps or tests', () => {
     const pkg = join(installed, 'node_modules', 'price-catalog');

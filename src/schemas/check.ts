@@ -6,7 +6,11 @@
  * zod/mini weighed 6.8 KB min+gz in a one-module browser bundle, which alone kept it over its
  * 20 KB budget; valibot 1.x, the modular alternative, checks a 25-SKU page about 3.5x slower than
  * zod's JIT parser (over the validation bench's bound); this checker is about 1 KB and as fast as
- * that JIT parser, without generating code (so it also runs under a strict CSP).
+ * that JIT parser in a loop, without generating code (so it also runs under a strict CSP).
+ * Inside real calls it took ~18 µs a 25-SKU page, a fifth of the SDK's own time: in Node, Bun and
+ * Deno, src/schemas/compile.ts makes each object's check a generated function (~4.5 µs), and
+ * browser and edge bundles never hold that code (docs/architecture.md, "Answer checks in Node,
+ * Bun and Deno").
  *
  * A schema has two checks: `is`, a fast yes/no with no allocation that every answer runs, and
  * `explain`, run only when `is` fails, which collects every issue with its path and code (the
@@ -82,11 +86,11 @@ function received(value: unknown): string {
 // The kinds of a primitive value, as bits. Objects and arrays test a field of primitives with
 // `kind & kindOf(value)` in their own loop rather than through the field's `is`: most fields of
 // an answer are primitives, and a 25-SKU page has ~750 of them.
-const STRING_KIND = 1;
-const NUMBER_KIND = 2;
-const BOOLEAN_KIND = 4;
-const NULL_KIND = 8;
-const UNDEFINED_KIND = 16;
+export const STRING_KIND = 1;
+export const NUMBER_KIND = 2;
+export const BOOLEAN_KIND = 4;
+export const NULL_KIND = 8;
+export const UNDEFINED_KIND = 16;
 
 function kindOf(value: unknown): number {
   switch (typeof value) {
@@ -243,6 +247,24 @@ export function record<T>(_key: Schema<string>, item: Schema<T>): Schema<Record<
 }
 const OBJECT_TYPE = typed('object', () => false).explain;
 
+/**
+ * Makes an object's `is` from its keys, their KIND bits (0: test through `tests[i]`) and tests, or
+ * gives undefined. Set by the entry Node, Bun and Deno load (src/node.ts, src/schemas/compile.ts):
+ * never in a browser bundle.
+ */
+export type ObjectCompiler = (
+  keys: readonly string[],
+  kinds: readonly number[],
+  tests: readonly Schema['is'][],
+) => Schema['is'] | undefined;
+
+let compiler: ObjectCompiler | undefined;
+
+/** Called once, when src/node.ts loads: object checks made from then on use `compile`. */
+export function useCompiler(compile: ObjectCompiler): void {
+  compiler = compile;
+}
+
 export function object<const S extends Shape>(shape: S): ObjectSchema<S> {
   const keys = Object.keys(shape);
   const schemas = keys.map((key) => shape[key] as Schema);
@@ -250,16 +272,23 @@ export function object<const S extends Shape>(shape: S): ObjectSchema<S> {
   // 0: a field tested through its `is`.
   const kinds = schemas.map((schema) => schema.kind ?? 0);
   const count = keys.length;
+  const loop = (value: unknown): boolean => {
+    if (!isRecord(value)) return false;
+    for (let i = 0; i < count; i++) {
+      const field = value[keys[i] as string];
+      const kind = kinds[i] as number;
+      if (kind === 0 ? !(tests[i] as Schema['is'])(field) : (kind & kindOf(field)) === 0) return false;
+    }
+    return true;
+  };
+  // Made on the first check: the schemas are built when their modules load, before src/node.ts
+  // has set the compiler.
+  let check: Schema['is'] | undefined;
   return {
     ...make<ObjectOutput<S>>(
       (value) => {
-        if (!isRecord(value)) return false;
-        for (let i = 0; i < count; i++) {
-          const field = value[keys[i] as string];
-          const kind = kinds[i] as number;
-          if (kind === 0 ? !(tests[i] as Schema['is'])(field) : (kind & kindOf(field)) === 0) return false;
-        }
-        return true;
+        check ??= compiler?.(keys, kinds, tests) ?? loop;
+        return check(value);
       },
       (value, path, issues) => {
         if (!isRecord(value)) return OBJECT_TYPE(value, path, issues);

@@ -87,4 +87,20 @@ const lenient = createClient({
 });
 results.warned = (await lenient.catalog.categories.get(40)).id;
 
+// The entry this runtime loaded (dist/node.js: compiled answer checks) refuses a bad page in strict mode.
+results.entry = import.meta.resolve('price-catalog').split('/').pop();
+const strict = createClient({
+  ...app,
+  fetch: async (input, init) => {
+    const answer = await sandbox.fetch(input, init);
+    const body = await answer.json();
+    if (body.skus?.[2]) body.skus[2].name = null;
+    return new Response(JSON.stringify(body), { status: answer.status, headers: answer.headers });
+  },
+  cache: false,
+});
+results.strict = await strict.catalog.categories
+  .skus(40)
+  .catch((error) => `${error.name} at ${error.path.join('.')}`);
+
 console.log(JSON.stringify(results));
