@@ -260,7 +260,7 @@ export type ObjectCompiler = (
 
 let compiler: ObjectCompiler | undefined;
 
-/** Called once, when src/node.ts loads: object checks made from then on use `compile`. */
+/** Called once, when src/node.ts loads: each object check not yet run is made by `compile` on its first run. */
 export function useCompiler(compile: ObjectCompiler): void {
   compiler = compile;
 }
