@@ -39,6 +39,7 @@ describe('answer checks by runtime', () => {
     expect([node.entry, refused.entry, browser.entry]).toEqual(['node.js', 'node.js', 'index.js']);
     expect(node).toMatchObject({ items: 25, typed: true });
     expect(node.issues).toEqual([
+      'skus.1.price_min: Invalid input: expected number, received string',
       'skus.2.name: Invalid input: expected string, received null',
       'skus.3.id: Invalid input: expected number, received undefined',
       'skus.4: Invalid input: expected object, received array',
@@ -168,7 +169,7 @@ describe('the packed package, installed outside the repository', () => {
     ['a worker', { platform: 'neutral', conditions: ['worker'] }],
     ['Next.js Edge', { platform: 'neutral', conditions: ['edge-light'] }],
     ['Cloudflare Workers', { platform: 'neutral', conditions: ['workerd', 'worker', 'browser'] }],
-    // Listed after the others, so a bundler that also sets `node` still picks the code-free entry.
+    // `node` comes after those conditions in `exports`: a bundler that also sets it gets the code-free entry.
     ['Next.js Edge with node set too', { platform: 'neutral', conditions: ['edge-light', 'node'] }],
   ] as const)(
     'bundles for %s without generated code (no new Function: CSP, Edge builds)',

@@ -19,7 +19,7 @@ async function faulty(url, init) {
   const response = await sandbox.fetch(url, init);
   if (!String(url).includes('/skus')) return response;
   const body = await response.json();
-  body.skus[1].price = 'free';
+  body.skus[1].price_min = 'free';
   body.skus[2].name = null;
   delete body.skus[3].id;
   body.skus[4] = [body.skus[4]];
