@@ -18,7 +18,19 @@ const WARMUP_CALLS = 300;
  * round's ratio by up to ~0.3 (single rounds ranged 0.8x-1.8x); a half of 100 holds one or two,
  * and each side pays about for its own garbage.
  */
-const ROUNDS = 30;
+const ROUNDS = rounds(process.env.BENCH_ROUNDS);
+
+/**
+ * 30 by default. `BENCH_ROUNDS=90` narrows the verdict's error: the median of 30 rounds moves by
+ * ~0.02-0.04 (its bootstrap standard error), of 90 by ~0.015-0.025 (docs/benchmarks.md, "Per-call
+ * cost, sixth look"). The statistic is the same either way; only its precision changes.
+ */
+function rounds(value: string | undefined): number {
+  if (value === undefined || value === '') return 30;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2) throw new Error(`BENCH_ROUNDS must be an integer >= 2, got ${value}`);
+  return n;
+}
 const BLOCK = 200;
 const BATCH_BLOCK = 40;
 const BATCH = 10;
