@@ -22,7 +22,7 @@ const ROUNDS = rounds(process.env.BENCH_ROUNDS);
 
 /**
  * 30 by default. `BENCH_ROUNDS=90` narrows the verdict's error: the median of 30 rounds moves by
- * ~0.02-0.04 (its bootstrap standard error), of 90 by ~0.015-0.025 (docs/benchmarks.md, "Per-call
+ * ~0.01-0.04 (its bootstrap standard error), of 90 by ~0.012-0.025 (docs/benchmarks.md, "Per-call
  * cost, sixth look"). The statistic is the same either way; only its precision changes.
  */
 function rounds(value: string | undefined): number {
