@@ -21,21 +21,65 @@ const WARMUP_CALLS = 300;
 const ROUNDS = rounds(process.env.BENCH_ROUNDS);
 
 /**
- * 30 by default. `BENCH_ROUNDS=90` narrows the verdict's error: the median of 30 rounds moves by
- * ~0.01-0.04 (its bootstrap standard error), of 90 by ~0.012-0.025 (docs/benchmarks.md, "Per-call
- * cost, sixth look"). The statistic is the same either way; only its precision changes.
+ * 90 by default (`BENCH_ROUNDS` sets another count). A round's ratio has a standard deviation of
+ * 0.08-0.19 on the 2-core machines here (the control, a bare fetch against itself: single rounds
+ * from 0.70 to 1.22), so the median of 30 rounds moved by 0.01-0.04 from sampling alone (its
+ * bootstrap standard error) and a true 1.12 came out SHORT in some runs; with 90 rounds the error
+ * was 0.008-0.016 (docs/benchmarks.md, "Per-call cost, sixth look" and "seventh look"). Each row
+ * prints its own error.
  */
 function rounds(value: string | undefined): number {
-  if (value === undefined || value === '') return 30;
+  if (value === undefined || value === '') return 90;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 2) throw new Error(`BENCH_ROUNDS must be an integer >= 2, got ${value}`);
   return n;
+}
+
+/**
+ * The bootstrap standard error of the median of `values`: how far the verdict's figure moves from
+ * sampling alone. 2000 resamples drawn by a fixed-seed generator (mulberry32), so that one set of
+ * rounds always prints the same error.
+ */
+function medianError(values: readonly number[]): number {
+  let seed = 0x9e3779b9;
+  const random = (): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const medians: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    medians.push(median(Array.from(values, () => values[Math.floor(random() * values.length)] as number)));
+  }
+  const mean = medians.reduce((a, b) => a + b, 0) / medians.length;
+  return Math.sqrt(medians.reduce((a, b) => a + (b - mean) ** 2, 0) / (medians.length - 1));
 }
 const BLOCK = 200;
 const BATCH_BLOCK = 40;
 const BATCH = 10;
 
 type Call = () => Promise<unknown>;
+
+interface Paired {
+  /** The verdict's figure: the median of the rounds' SDK/bare ratios. */
+  ratio: number;
+  /** Its bootstrap standard error. */
+  error: number;
+  /** Every SDK call of every round over every bare one (a stall on either side counts in full). */
+  total: number;
+  /** Median time of one unit (a call, or a batch) of each side. */
+  sdk: number;
+  bare: number;
+  ratios: number[];
+  slowest: number;
+}
+
+const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+
+/** How precise a row's figure is, and the ratio of all the time each side took, for its note. */
+const precision = (p: Paired): string =>
+  `median ${p.ratio.toFixed(3)}, standard error ${p.error.toFixed(3)}; all calls of all rounds together ${p.total.toFixed(3)}`;
 
 /**
  * Per-round paired timings. Each round times two half-blocks of each side in ABBA order (SDK,
@@ -51,11 +95,7 @@ type Call = () => Promise<unknown>;
  * than it is. A bare fetch plus a 2 MB memory walk measured 1.06x-1.07x interleaved and
  * 1.09x-1.11x in blocks; the SDK, 1.12x-1.15x interleaved and 1.19x-1.22x in blocks.
  */
-async function paired(
-  sdk: Call,
-  bare: Call,
-  units: number,
-): Promise<{ ratio: number; sdk: number; bare: number; ratios: number[]; slowest: number }> {
+async function paired(sdk: Call, bare: Call, units: number): Promise<Paired> {
   const half = Math.ceil(units / 2);
   const block = async (fn: Call): Promise<number> => {
     const start = performance.now();
@@ -79,6 +119,8 @@ async function paired(
   }
   return {
     ratio: median(ratios),
+    error: medianError(ratios),
+    total: sum(sdkTimes) / sum(bareTimes),
     sdk: median(sdkTimes),
     bare: median(bareTimes),
     ratios,
@@ -108,11 +150,16 @@ export async function perCallOverhead(): Promise<Row[]> {
       if (page.items.length !== 25) throw new Error(`SDK page has ${page.items.length} SKUs`);
       slowest = Math.max(slowest, performance.now() - start);
     };
-    const bare: Call = async () => {
+    const bareCall = (): Call => async () => {
       const response = await fetch(url, { headers });
       const body = JSON.parse(await response.text()) as { skus: unknown[] };
       if (body.skus.length !== 25) throw new Error(`bare page has ${body.skus.length} SKUs`);
     };
+    const bare = bareCall();
+    // The control (not the verdict): the same bare fetch timed against itself by the same method,
+    // as a side of its own (a second closure of the same code). Its median shows the method's own
+    // bias (1.00 when the ABBA order leaves none), its rounds the machine's noise alone.
+    const control = bareCall();
     const sdkOff: Call = async () => {
       const page = await unchecked.catalog.categories.skus(40, { per: 25 });
       if (page.items.length !== 25) throw new Error(`SDK page has ${page.items.length} SKUs`);
@@ -137,6 +184,7 @@ export async function perCallOverhead(): Promise<Row[]> {
     const serial = await paired(sdk, bare, BLOCK);
     const batched = await paired(sdkBatch, bareBatch, BATCH_BLOCK);
     const pipeline = await paired(sdkOff, bare, BLOCK);
+    const noise = await paired(control, bare, BLOCK);
     const rounds = (r: number[]) => r.map((x) => x.toFixed(2)).join(' ');
     const calls = WARMUP_CALLS * 2 + ROUNDS * (BLOCK + BATCH_BLOCK * BATCH);
 
@@ -147,7 +195,7 @@ export async function perCallOverhead(): Promise<Row[]> {
         measured: ratio(serial.ratio),
         target: `<= ${ratio(TARGET)}`,
         result: verdict(serial.ratio <= TARGET),
-        note: `own loopback server in a process of its own; one call: SDK ${us(serial.sdk)}, bare fetch + JSON.parse ${us(serial.bare)} (medians of ${ROUNDS} rounds of ${BLOCK}); every round: ${rounds(serial.ratios)}. For reference, not the verdict: the same SDK call with validation off, ${ratio(pipeline.ratio)} (SDK ${us(pipeline.sdk)}, bare ${us(pipeline.bare)}); every round: ${rounds(pipeline.ratios)}`,
+        note: `own loopback server in a process of its own; one call: SDK ${us(serial.sdk)}, bare fetch + JSON.parse ${us(serial.bare)} (medians of ${ROUNDS} rounds of ${BLOCK}); ${precision(serial)}; every round: ${rounds(serial.ratios)}. For reference, not the verdict: the same SDK call with validation off, ${ratio(pipeline.ratio)} (${precision(pipeline)}; SDK ${us(pipeline.sdk)}, bare ${us(pipeline.bare)}); every round: ${rounds(pipeline.ratios)}. Control, not the verdict: a bare fetch timed against itself, ${ratio(noise.ratio)} (${precision(noise)}); every round: ${rounds(noise.ratios)}`,
       },
       {
         goal: '2',
@@ -155,7 +203,7 @@ export async function perCallOverhead(): Promise<Row[]> {
         measured: ratio(batched.ratio),
         target: `<= ${ratio(TARGET)}`,
         result: verdict(batched.ratio <= TARGET),
-        note: `batch of 10: SDK ${us(batched.sdk)}, bare ${us(batched.bare)} (medians of ${ROUNDS} rounds of ${BATCH_BLOCK} batches); every round: ${rounds(batched.ratios)}`,
+        note: `batch of 10: SDK ${us(batched.sdk)}, bare ${us(batched.bare)} (medians of ${ROUNDS} rounds of ${BATCH_BLOCK} batches); ${precision(batched)}; every round: ${rounds(batched.ratios)}`,
       },
       {
         goal: '2',
