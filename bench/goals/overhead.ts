@@ -37,8 +37,9 @@ function rounds(value: string | undefined): number {
 
 /**
  * The bootstrap standard error of the median of `values`: how far the verdict's figure moves from
- * sampling alone. 2000 resamples drawn by a fixed-seed generator (mulberry32), so that one set of
- * rounds always prints the same error.
+ * sampling alone. 2000 resamples drawn by a fixed-seed generator (mulberry32, five lines here:
+ * Math.random cannot be seeded, and no package is worth adding for it), so that one set of rounds
+ * always prints the same error.
  */
 function medianError(values: readonly number[]): number {
   let seed = 0x9e3779b9;
