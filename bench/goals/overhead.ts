@@ -56,6 +56,7 @@ function medianError(values: readonly number[]): number {
   const mean = medians.reduce((a, b) => a + b, 0) / medians.length;
   return Math.sqrt(medians.reduce((a, b) => a + (b - mean) ** 2, 0) / (medians.length - 1));
 }
+
 const BLOCK = 200;
 const BATCH_BLOCK = 40;
 const BATCH = 10;
