@@ -93,7 +93,6 @@ export type {
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';
-export { _shared } from './internal.js';
 export type * from './resources/catalog.js';
 export type * from './resources/favorites.js';
 export type * from './resources/notifications.js';

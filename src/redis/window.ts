@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { RateLimitInfo } from '../core/headers.js';
-import type { Admission, WindowAcquireOptions, WindowSlot, WindowStore } from '../core/stores.js';
-import { _shared } from '../index.js';
+import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
 import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
-
-// The main entry's own helpers: one copy, building the main entry's error classes.
-const { abortError, rateLimitWaitError, sleep } = _shared;
+import { abortError, rateLimitWaitError, sleep } from './waits.js';
 
 /** Margin past the announced reset before calls go again (the server's clock and ours differ). */
 const RESET_MARGIN_MS = 250;

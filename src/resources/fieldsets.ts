@@ -1,5 +1,5 @@
+import * as z from 'zod/mini';
 import { InvalidRequestError, isRecord } from '../core/errors.js';
-import * as z from '../schemas/check.js';
 import { describe } from './shared.js';
 
 // The runtime twin of src/types/linked.ts: the answer of a call with sparse fieldsets and embeds
@@ -11,11 +11,11 @@ export interface LinkedShape {
   /** A name for the schema cache (`product`). */
   name: string;
   /** The resource without its associations. */
-  root: z.ObjectSchema;
+  root: z.ZodMiniObject;
   /** The associations `embed` may add, by name, as the key they take in the parent. */
-  embeds: Readonly<Record<string, z.ObjectSchema>>;
+  embeds: Readonly<Record<string, z.ZodMiniObject>>;
   /** What `embed_ids=<name>` adds: the key in the parent and its schema. */
-  embedIds: Readonly<Record<string, { key: string; schema: z.Schema }>>;
+  embedIds: Readonly<Record<string, { key: string; schema: z.ZodMiniType }>>;
 }
 
 /** The linked-resource and fieldset params of a call. */
@@ -28,7 +28,7 @@ export interface LinkedParams {
 
 /** Narrowed schemas are built once per shape and param set; a bound keeps odd callers in check. */
 const MAX_CACHED = 100;
-const cache = new Map<string, z.ObjectSchema>();
+const cache = new Map<string, z.ZodMiniObject>();
 
 /** `'shop'` or `['shop']` as a list, each name checked against the allowed ones. */
 export function linkNames(param: string, value: unknown, allowed: readonly string[]): string[] {
@@ -60,7 +60,7 @@ export function listedFields(value: unknown, resource: string): readonly string[
 
 /** `schema` with only the `keep` fields (all when undefined), then without the `drop` ones. */
 function narrow(
-  schema: z.ObjectSchema,
+  schema: z.ZodMiniObject,
   keep: readonly string[] | undefined,
   drop: readonly string[] | undefined,
 ) {
@@ -71,7 +71,7 @@ function narrow(
   return out;
 }
 
-function mask(schema: z.ObjectSchema, names: readonly string[]): Record<string, true> {
+function mask(schema: z.ZodMiniObject, names: readonly string[]): Record<string, true> {
   return Object.fromEntries(names.filter((n) => Object.hasOwn(schema.shape, n)).map((n) => [n, true]));
 }
 
@@ -93,7 +93,7 @@ function cacheKey(parts: unknown[]): string {
  * among them) narrowed by `fields[root]` / `fields_except[root]`, and each embedded association,
  * required, narrowed by its own lists, as the server answers.
  */
-export function linkedSchema(shape: LinkedShape, params: LinkedParams | undefined): z.ObjectSchema {
+export function linkedSchema(shape: LinkedShape, params: LinkedParams | undefined): z.ZodMiniObject {
   const embeds = linkNames('embed', params?.embed, Object.keys(shape.embeds));
   const ids = linkNames('embed_ids', params?.embed_ids, Object.keys(shape.embedIds));
   const key = cacheKey([shape.name, embeds, ids, params?.fields ?? null, params?.fields_except ?? null]);
@@ -101,18 +101,18 @@ export function linkedSchema(shape: LinkedShape, params: LinkedParams | undefine
   if (cached) return cached;
 
   // The id form is a root field: `fields[root]` keeps it only when it names it.
-  const idFields: Record<string, z.Schema> = {};
+  const idFields: Record<string, z.ZodMiniType> = {};
   for (const name of ids) {
-    const link = shape.embedIds[name] as { key: string; schema: z.Schema };
+    const link = shape.embedIds[name] as { key: string; schema: z.ZodMiniType };
     idFields[link.key] = link.schema;
   }
   const drop = listedFields(params?.fields_except, 'root');
   const root = narrow(z.extend(shape.root, idFields), listedFields(params?.fields, 'root'), drop);
   // An embedded association stays when `fields[root]` does not name it; `fields_except[root]` drops it.
-  const embedded: Record<string, z.Schema> = {};
+  const embedded: Record<string, z.ZodMiniType> = {};
   for (const name of embeds.filter((n) => !drop?.includes(n))) {
     embedded[name] = narrow(
-      shape.embeds[name] as z.ObjectSchema,
+      shape.embeds[name] as z.ZodMiniObject,
       listedFields(params?.fields, name),
       listedFields(params?.fields_except, name),
     );
@@ -124,13 +124,13 @@ export function linkedSchema(shape: LinkedShape, params: LinkedParams | undefine
   return schema;
 }
 
-const wrappers = new WeakMap<z.ObjectSchema, Map<unknown, unknown>>();
+const wrappers = new WeakMap<z.ZodMiniObject, Map<unknown, unknown>>();
 
 /**
  * `build(schema)`, built once per narrowed schema and builder: the envelope around a
  * `linkedSchema` (`{ product: … }`, `{ locations: [...], meta }`) costs nothing on later calls.
  */
-export function wrap<T>(schema: z.ObjectSchema, build: (schema: z.ObjectSchema) => T): T {
+export function wrap<T>(schema: z.ZodMiniObject, build: (schema: z.ZodMiniObject) => T): T {
   let built = wrappers.get(schema);
   if (!built) {
     built = new Map();

@@ -1,8 +1,8 @@
+import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import * as z from '../schemas/check.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,
@@ -90,9 +90,9 @@ function reviewListSchema(includeMeta: unknown) {
   return names.length === 0 ? ShopReviewListSchema : WithBreakdownSchema;
 }
 
-const locationList = (location: z.ObjectSchema) =>
+const locationList = (location: z.ZodMiniObject) =>
   z.object({ locations: z.array(location), meta: ListMetaSchema });
-const locationEnvelope = (location: z.ObjectSchema) => z.object({ location });
+const locationEnvelope = (location: z.ZodMiniObject) => z.object({ location });
 
 /** A cast for schemas whose answer type the request narrows (the schema checks the same). */
 const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;

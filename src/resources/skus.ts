@@ -1,10 +1,10 @@
+import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
-import * as z from '../schemas/check.js';
 import {
   PersonalizationSchema,
   type PriceHistory,
@@ -168,12 +168,12 @@ const REVIEW_VOTE: LinkedShape = {
   embedIds: {},
 };
 
-const productEnvelope = (product: z.ObjectSchema) =>
+const productEnvelope = (product: z.ZodMiniObject) =>
   z.object({
     product,
     meta: z.optional(z.object({ personalization: z.optional(PersonalizationSchema) })),
   });
-const voteEnvelope = (vote: z.ObjectSchema) => z.object({ sku_review_vote: vote });
+const voteEnvelope = (vote: z.ZodMiniObject) => z.object({ sku_review_vote: vote });
 
 const reviewListSchemas = new Map<string, Schema<unknown>>();
 

@@ -1,4 +1,4 @@
-import * as v from './check.js';
+import * as v from 'zod/mini';
 import { ListMetaSchema, nullableNumber, nullableString, PaginationSchema } from './common.js';
 import { SkuSchema } from './sku.js';
 

@@ -1,4 +1,4 @@
-import * as v from './check.js';
+import * as v from 'zod/mini';
 
 /** `meta.pagination` of every list answer. */
 export const PaginationSchema = v.object({

@@ -1,4 +1,4 @@
-import * as v from './check.js';
+import * as v from 'zod/mini';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 
 export const FavoriteSchema = v.object({

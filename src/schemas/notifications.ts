@@ -1,4 +1,4 @@
-import * as v from './check.js';
+import * as v from 'zod/mini';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 
 /** The reduced SKU that list responses embed in price, availability and review notifications. */
@@ -76,7 +76,7 @@ export const SkuReviewModerationNotificationSchema = v.extend(NotificationBaseSc
 });
 export type SkuReviewModerationNotification = v.infer<typeof SkuReviewModerationNotificationSchema>;
 
-export const KnownNotificationSchema = v.union([
+export const KnownNotificationSchema = v.discriminatedUnion('etype', [
   PriceChangeNotificationSchema,
   AvailabilityNotificationSchema,
   SkuReleaseNotificationSchema,
@@ -85,26 +85,8 @@ export const KnownNotificationSchema = v.union([
 ]);
 export type KnownNotification = v.infer<typeof KnownNotificationSchema>;
 
-// The variant of each known etype. A Record over the union's etypes fails to compile when a
-// variant is added or removed without this list following.
-const variants: Record<KnownNotification['etype'], v.Schema<unknown>> = {
-  price_drop: PriceChangeNotificationSchema,
-  price_up: PriceChangeNotificationSchema,
-  availability_true: AvailabilityNotificationSchema,
-  availability_false: AvailabilityNotificationSchema,
-  sku_release: SkuReleaseNotificationSchema,
-  sku_review: SkuReviewNotificationSchema,
-  sku_review_rephrase_request: SkuReviewModerationNotificationSchema,
-  sku_review_approve_after_update: SkuReviewModerationNotificationSchema,
-};
-/** The variant schema of a known etype, else undefined. */
-const variantOf = (value: unknown): v.Schema<unknown> | undefined => {
-  const etype =
-    typeof value === 'object' && value !== null ? (value as { etype?: unknown }).etype : undefined;
-  return typeof etype === 'string' && Object.hasOwn(variants, etype)
-    ? variants[etype as KnownNotification['etype']]
-    : undefined;
-};
+/** The etypes this SDK knows, as the variants list them. */
+const KNOWN_ETYPES: ReadonlySet<unknown> = KnownNotificationSchema._zod.propValues.etype ?? new Set();
 
 /**
  * A notification of an etype this SDK does not know yet: only the common fields are checked,
@@ -115,18 +97,14 @@ export type OtherNotification = v.infer<typeof OtherNotificationSchema>;
 
 /**
  * A known notification checked as its etype's variant, any other as an `OtherNotification` (so a
- * malformed known notification fails instead of passing as an unknown one). A mismatch reports
- * zod's union issue at the notification, then, for a known etype, the variant's own issues,
- * which name the fields at fault.
+ * malformed known notification fails instead of passing as an unknown one).
  */
-export const NotificationSchema = v.refine(
-  v.unknown() as v.Schema<KnownNotification | OtherNotification>,
-  (value) => (variantOf(value) ?? OtherNotificationSchema).is(value),
-  (value, path, issues) => {
-    issues.push({ code: 'invalid_union', path, message: 'Invalid input' });
-    variantOf(value)?.explain(value, path, issues);
-  },
-);
+export const NotificationSchema = v.union([
+  v.extend(NotificationBaseSchema, {
+    etype: v.string().check(v.refine((etype) => !KNOWN_ETYPES.has(etype), { abort: true })),
+  }),
+  KnownNotificationSchema,
+]);
 export type Notification = v.infer<typeof NotificationSchema>;
 
 export const NotificationEnvelopeSchema = v.object({ notification: NotificationSchema });

@@ -1,5 +1,5 @@
+import * as v from 'zod/mini';
 import { SpecificationGroupSchema, SpecificationSchema } from './catalog.js';
-import * as v from './check.js';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 import { ShopSchema } from './shops.js';
 

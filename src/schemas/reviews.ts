@@ -1,4 +1,4 @@
-import * as v from './check.js';
+import * as v from 'zod/mini';
 import { ListMetaSchema, nullableNumber, nullableString } from './common.js';
 
 // The spec names three arrays, but the recordings leave out those without entries (one has

@@ -38,8 +38,7 @@ const EXPECTED = {
   // The SDK followed the 301 itself and remembered it: the second call went straight to the target.
   redirectPaths: ['301 /categories/42', '200 /categories/40', '200 /categories/40'],
   warned: 'not a number',
-  // Bun and Deno resolve the `node` condition as Node does.
-  entry: 'node.js',
+  entry: 'index.js',
   strict: 'ResponseValidationError at skus.2.name',
 };
 

@@ -87,7 +87,7 @@ const lenient = createClient({
 });
 results.warned = (await lenient.catalog.categories.get(40)).id;
 
-// The entry this runtime loaded (dist/node.js: compiled answer checks) refuses a bad page in strict mode.
+// The entry this runtime loaded refuses a bad page in strict mode.
 results.entry = import.meta.resolve('price-catalog').split('/').pop();
 const strict = createClient({
   ...app,
