@@ -103,15 +103,15 @@ export type * from './resources/shops.js';
 export type * from './resources/skus.js';
 export { FLAG_REASONS } from './resources/skus.js';
 export type * from './resources/user.js';
-export type * from './schemas/catalog.js';
-export type * from './schemas/common.js';
-export type * from './schemas/favorites.js';
-export type * from './schemas/notifications.js';
-export type * from './schemas/products.js';
-export type * from './schemas/reviews.js';
-export type * from './schemas/shops.js';
-export type * from './schemas/sku.js';
-export type * from './schemas/user.js';
+export * from './schemas/catalog.js';
+export { type ListMeta, ListMetaSchema, type PaginationMeta, PaginationSchema } from './schemas/common.js';
+export * from './schemas/favorites.js';
+export * from './schemas/notifications.js';
+export * from './schemas/products.js';
+export * from './schemas/reviews.js';
+export * from './schemas/shops.js';
+export * from './schemas/sku.js';
+export * from './schemas/user.js';
 export type {
   FieldList,
   FieldName,
