@@ -93,16 +93,68 @@ export type {
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';
-export type * from './resources/catalog.js';
-export type * from './resources/favorites.js';
-export type * from './resources/notifications.js';
+export type {
+  CatalogResource,
+  CategoryManufacturersParams,
+  CategorySkusParams,
+  CategorySpecifications,
+  ManufacturerCategoriesParams,
+  ManufacturerSkusParams,
+  SearchParams,
+} from './resources/catalog.js';
+export type {
+  FavoriteCreateParams,
+  FavoritePlacement,
+  FavoritesListParams,
+  FavoritesResource,
+  FavoriteUpdateParams,
+} from './resources/favorites.js';
+export type {
+  NotificationOf,
+  NotificationsResource,
+  WatchOptions,
+} from './resources/notifications.js';
 export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
 export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
-export type * from './resources/shops.js';
-export type * from './resources/skus.js';
+export type {
+  LocationFindParams,
+  ShopLocationOf,
+  ShopLocationParams,
+  ShopLocationsParams,
+  ShopReviewListOf,
+  ShopReviewsMetaName,
+  ShopReviewsParams,
+  ShopSearchParams,
+  ShopsResource,
+} from './resources/shops.js';
+export type {
+  FlagReason,
+  NewSkuReview,
+  ProductLinks,
+  ProductOf,
+  ProductParams,
+  ProductRootFields,
+  Rating,
+  ShopProductsParams,
+  SkuProductsParams,
+  SkuReviewListOf,
+  SkuReviewsMetaName,
+  SkuReviewsParams,
+  SkuReviewsSort,
+  SkuReviewVoteOf,
+  SkuSpecifications,
+  SkuSpecificationsParams,
+  SkusResource,
+  VoteParams,
+} from './resources/skus.js';
 export { FLAG_REASONS } from './resources/skus.js';
-export type * from './resources/user.js';
+export type {
+  AddressCreateParams,
+  AddressUpdateParams,
+  UserResource,
+  UserUpdateParams,
+} from './resources/user.js';
 export * from './schemas/catalog.js';
 export { type ListMeta, ListMetaSchema, type PaginationMeta, PaginationSchema } from './schemas/common.js';
 export * from './schemas/favorites.js';
