@@ -16,6 +16,20 @@ export const ENTRIES: Record<string, string> = {
 };
 
 /**
+ * Programs (package.json `bin`) built as one ESM file each, for Node: `dist/<name>.js`. Their
+ * libraries (devDependencies: commander, cli-progress, csv-stringify) are inlined, so installing
+ * the SDK installs none of them; the SDK's own code is bundled in too, so a program depends on
+ * no file layout of dist/. Only the runtime dependency (zod) and optional peers stay imports.
+ * Adding a program, or a library only it uses, is one line here (and one in devDependencies).
+ */
+export const PROGRAMS: Record<string, string> = {
+  'cli/bin': 'src/cli/bin.ts',
+};
+
+/** Source that only a program uses: kept out of the per-file ESM build of the library. */
+const PROGRAM_SOURCES = ['!src/cli/**'];
+
+/**
  * `price-catalog/redis` imports the main entry's module for every runtime value (the error
  * classes). The ESM build keeps that import as written (one file per module); the CommonJS build
  * bundles each entry, so there the import is kept as a require of the built main entry: both
@@ -50,7 +64,7 @@ export default defineConfig([
     // ESM: one output file per source file (not bundled), so a bundler drops every module a user
     // does not import (package.json `sideEffects: false`), as it does with the source.
     ...common,
-    entry: ['src/**/*.ts', '!src/**/*.d.ts'],
+    entry: ['src/**/*.ts', '!src/**/*.d.ts', ...PROGRAM_SOURCES],
     format: ['esm'],
     bundle: false,
     outDir: 'dist',
@@ -69,5 +83,20 @@ export default defineConfig([
     outDir: 'dist',
     clean: false,
     dts: { entry: ENTRIES },
+  },
+  {
+    ...common,
+    entry: PROGRAMS,
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    bundle: true,
+    splitting: false,
+    treeshake: true,
+    outDir: 'dist',
+    clean: false,
+    dts: false,
+    // The CommonJS libraries inlined (cli-progress) call `require` for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
   },
 ]);

@@ -91,6 +91,25 @@ describe('the packed package, installed outside the repository', () => {
   const repo = fileURLToPath(root);
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 
+  it('installs zod alone, and its CLI runs from the install with no CLI library there', async () => {
+    const manifest = JSON.parse(
+      readFileSync(join(installed, 'node_modules', 'price-catalog', 'package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).toEqual(['zod']);
+    const modules = readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(modules.sort()).toEqual(['price-catalog', 'zod']);
+    const { stdout } = await run('npx', ['--no-install', 'price-catalog', '--help'], {
+      cwd: installed,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    expect(stdout).toMatch(/^Usage: price-catalog \[options\] \[command\]/);
+    expect(stdout).toContain('export');
+    const { stdout: exportHelp } = await run('npx', ['--no-install', 'price-catalog', 'export', '--help'], {
+      cwd: installed,
+    });
+    expect(exportHelp).toContain('--format');
+  });
+
   it.each([
     ['node16, ESM', 'module', { module: 'node16', moduleResolution: 'node16' }],
     ['node16, CommonJS: the .d.cts types', 'commonjs', { module: 'node16', moduleResolution: 'node16' }],
