@@ -28,9 +28,15 @@ export interface UserUpdateParams {
   [field: string]: unknown;
 }
 
+/**
+ * A new address. From 3.2 the server wants `label` and `full`; 3.1 made it from `label` and its
+ * parts (`first_name`, `street_name`, `zip`, `region_id`…), with no `full`.
+ */
 export interface AddressCreateParams {
   label: string;
-  full: string;
+  full?: string | undefined;
+  /** Other address fields the server accepts (e.g. `street_name`), as it spells them. */
+  [field: string]: unknown;
 }
 export interface AddressUpdateParams {
   label?: string | undefined;
@@ -62,13 +68,14 @@ function checkUserUpdate(params: UserUpdateParams | undefined): Record<string, u
   return params.avatar === undefined ? { ...params } : { ...params, avatar: bareBase64(params.avatar) };
 }
 
-function checkAddress(
-  params: AddressUpdateParams | AddressCreateParams | undefined,
-  required: boolean,
-): void {
+/** Refuses only what no API version accepts: no `label` on create, a blank `label` or `full`. */
+function checkAddress(params: AddressUpdateParams | AddressCreateParams | undefined, create: boolean): void {
   for (const field of ['label', 'full'] as const) {
     const value = params?.[field];
-    if ((required || value !== undefined) && (typeof value !== 'string' || value.trim() === '')) {
+    if (
+      ((create && field === 'label') || value !== undefined) &&
+      (typeof value !== 'string' || value.trim() === '')
+    ) {
       throw new InvalidRequestError(`an address needs a non-empty ${field}`, 'InvalidParam', field);
     }
   }
@@ -142,7 +149,7 @@ export function userResource(core: HttpCore) {
           undefined,
           options,
         ),
-      /** POST /user/addresses: `label` and `full` are both required. */
+      /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
         write(
           core,

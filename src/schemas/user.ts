@@ -38,7 +38,8 @@ export const UserSchema = v.object({
   // Since 3.2.1. The spec types it S yet describes it as "true when a staff member", so both
   // a boolean and a string are accepted.
   is_staff: v.optional(v.union([v.boolean(), v.string()])),
-  resend_verification_email: v.boolean(),
+  /** Since 3.2.0 (profile update): absent from answers of 3.1. */
+  resend_verification_email: v.optional(v.boolean()),
 });
 export type User = v.infer<typeof UserSchema>;
 

@@ -43,7 +43,7 @@ export const userAddressRoutes: RouteDef[] = [
     userToken: true,
     handler: async (ctx) => {
       const account = accountOf(ctx);
-      const fields = resolveAddress(await requestParams(ctx.request, ctx.url), null);
+      const fields = resolveAddress(await requestParams(ctx.request, ctx.url), null, ctx.version);
       const address: AddressRecord = {
         id: ctx.state.users.newAddressId(),
         user_id: account.profile.id,
@@ -62,7 +62,7 @@ export const userAddressRoutes: RouteDef[] = [
     handler: async (ctx) => {
       const account = accountOf(ctx);
       const address = findAddress(ctx, account);
-      Object.assign(address, resolveAddress(await requestParams(ctx.request, ctx.url), address));
+      Object.assign(address, resolveAddress(await requestParams(ctx.request, ctx.url), address, ctx.version));
       return { body: { address: presentAddress(address) } };
     },
   },

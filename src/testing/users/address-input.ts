@@ -2,6 +2,7 @@ import { geocode } from '../data/geocode.js';
 import type { AddressRecord } from '../data/user-types.js';
 import { rootedParam } from '../http/body.js';
 import { recordInvalid } from '../reviews/review-input.js';
+import { atLeast, type Version } from '../versions/version.js';
 
 /** What `GET /user/addresses/new` says a new address needs. */
 export const REQUIRED_ADDRESS_FIELDS = ['label', 'full'] as const;
@@ -23,25 +24,27 @@ type Editable = Omit<AddressRecord, 'id' | 'user_id' | 'lat' | 'lng'>;
 
 /**
  * The address after the fields sent (under `address[...]` or on their own): on create (`current`
- * null) `label` and `full` are both required, on update a sent one must not be blank; a 422
+ * null) `label` and `full` are both required (before 3.2.0, `label` alone: an address was made of
+ * its parts), on update a sent one must not be blank; a 422
  * `RecordInvalid` lists every problem. `lat`/`lng` are (re)computed when `full` or `city` is set:
  * a known city gives its centre, any other place null.
  */
 export function resolveAddress(
   params: URLSearchParams,
   current: AddressRecord | null,
+  version: Version,
 ): Omit<AddressRecord, 'id' | 'user_id'> {
   const read = (name: string): string | null => rootedParam(params, 'address', name);
   const problems: string[] = [];
-  const required = (name: 'label' | 'full', label: string): string => {
+  const required = (name: 'label' | 'full', label: string, needed = true): string => {
     const sent = read(name);
     const value = sent === null ? (current?.[name] ?? '') : sent.trim();
-    if (value === '') problems.push(`${label} can't be blank`);
+    if (value === '' && (needed || sent !== null)) problems.push(`${label} can't be blank`);
     return value;
   };
   const next: Editable = {
     label: required('label', 'Label'),
-    full: required('full', 'Full'),
+    full: required('full', 'Full', atLeast(version, '3.2.0')),
     first_name: current?.first_name ?? null,
     last_name: current?.last_name ?? null,
     street_name: current?.street_name ?? null,

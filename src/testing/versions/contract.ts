@@ -44,6 +44,8 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'sku', field: 'ecommerce_enabled', since: '3.2.0' },
   { resource: 'product_card', field: 'blp', since: '3.2.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
+  // With the profile update of 3.2.0: a 3.1 answer to PATCH /user has no such field.
+  { resource: 'user', field: 'resend_verification_email', since: '3.2.0' },
   { resource: 'user', field: 'is_staff', since: '3.2.1' },
   { resource: 'sku', field: 'description', since: '3.2.1' },
   { resource: 'sku', field: 'sizes', since: '3.2.1' },
