@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance goals of issue 6, measured against the sandbox's real HTTP
+ * `npm run bench`: the performance goals, measured against the sandbox's real HTTP
  * server on loopback with the built SDK (`price-catalog` resolves to dist/ through
  * bench/tsconfig.json). Each figure is a ratio or a size taken within this one run.
  *

@@ -1,12 +1,6 @@
-// The loopback server of the per-call benchmarks (bench/goals/overhead.ts and the profiling aids
-// bench/profile-overhead.mjs, bench/stage-times.mjs, bench/ab-builds.mjs): one copy, so that all
-// time the same answer from the same server.
-// Plain JavaScript so that the profiling scripts run with `node` alone; types in page-server.d.mts.
-//
-// They run it in a process of its own (pageServerProcess), as a real API is: the client's process
-// then runs the client only. In the client's process, the server's request handling, its 33 KB
-// writes and its garbage ran on the client's thread between each request and its answer, which no
-// real deployment has (docs/benchmarks.md, "Per-call cost, third pass", has figures both ways).
+// The bench's own HTTP server for the per-call goal (bench/goals/overhead.ts), in a process of
+// its own as a real API is: the client's process then runs the client only. Plain JavaScript, so
+// that it runs as a child with `node` alone; types in page-server.d.mts.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -45,10 +39,11 @@ export function clientOptions(baseUrl) {
 
 /**
  * A loopback HTTP server of the bench's own (not the sandbox): the token endpoint, and `body` for
- * every other request, with X-RateLimit headers counting down from `limit` in 60 s windows.
- * Nothing but node:http between the socket and the bytes.
+ * every other request, `latencyMs` after it came (a real network's round trip), with X-RateLimit
+ * headers counting down from `limit` in 60 s windows. Nothing but node:http between the socket
+ * and the bytes.
  */
-export async function pageServer(body, limit) {
+export async function pageServer(body, limit, latencyMs = 0) {
   let windowStart = Date.now();
   let used = 0;
   const server = createServer((request, response) => {
@@ -66,14 +61,20 @@ export async function pageServer(body, limit) {
       used = 0;
     }
     used++;
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'private, max-age=60',
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
-      'x-ratelimit-reset': String(Math.ceil((windowStart + WINDOW_MS) / 1000)),
-    });
-    response.end(body);
+    const remaining = String(Math.max(0, limit - used));
+    const reset = String(Math.ceil((windowStart + WINDOW_MS) / 1000));
+    const answer = () => {
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'private, max-age=60',
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': remaining,
+        'x-ratelimit-reset': reset,
+      });
+      response.end(body);
+    };
+    if (latencyMs > 0) setTimeout(answer, latencyMs);
+    else answer();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -87,11 +88,12 @@ export async function pageServer(body, limit) {
 }
 
 /**
- * pageServer(samplePage(), limit) in a child process of its own (plain node, none of the parent's
- * flags); `close` ends it. The child also ends when this process does (its IPC channel closes).
+ * pageServer(samplePage(), limit, latencyMs) in a child process of its own (plain node, none of
+ * the parent's flags); `close` ends it. The child also ends when this process does (its IPC
+ * channel closes).
  */
-export async function pageServerProcess(limit) {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(limit)], {
+export async function pageServerProcess(limit, latencyMs = 0) {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(limit), String(latencyMs)], {
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -114,7 +116,7 @@ export async function pageServerProcess(limit) {
 }
 
 if (process.argv[2] === '--serve' && process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const served = await pageServer(await samplePage(), Number(process.argv[3]));
+  const served = await pageServer(await samplePage(), Number(process.argv[3]), Number(process.argv[4] ?? 0));
   process.once('disconnect', () => {
     served.close().then(() => process.exit(0));
   });
