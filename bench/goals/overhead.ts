@@ -13,9 +13,8 @@ const LATENCY_MS = 20;
  */
 const SERVER_LIMIT = 1_000_000;
 const WARMUP_CALLS = 300;
-/** Rounds on loopback (`BENCH_ROUNDS` sets another count); the 20 ms server has LATENCY_ROUNDS. */
+/** Rounds on loopback (`BENCH_ROUNDS` sets another count). */
 const ROUNDS = rounds(process.env.BENCH_ROUNDS);
-const LATENCY_ROUNDS = 10;
 
 function rounds(value: string | undefined): number {
   if (value === undefined || value === '') return 30;
@@ -27,8 +26,8 @@ function rounds(value: string | undefined): number {
 const BLOCK = 200;
 const BATCH_BLOCK = 40;
 const BATCH = 10;
-/** Calls a round makes against the 20 ms server (each ~21 ms). */
-const LATENCY_BLOCK = 40;
+/** Calls of each side against the 20 ms server, taken in turns. */
+const LATENCY_CALLS = 400;
 
 type Call = () => Promise<unknown>;
 
@@ -56,7 +55,7 @@ const precision = (p: Paired): string =>
  * verdict is the median of the rounds' SDK/bare ratios. Blocks rather than calls in turns: taken
  * in turns, each side would evict the other's code and data from the CPU caches.
  */
-async function paired(sdk: Call, bare: Call, units: number, count = ROUNDS): Promise<Paired> {
+async function paired(sdk: Call, bare: Call, units: number): Promise<Paired> {
   const half = Math.ceil(units / 2);
   const block = async (fn: Call): Promise<number> => {
     const start = performance.now();
@@ -66,7 +65,7 @@ async function paired(sdk: Call, bare: Call, units: number, count = ROUNDS): Pro
   const ratios: number[] = [];
   const sdkTimes: number[] = [];
   const bareTimes: number[] = [];
-  for (let round = 0; round < count; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const [first, second] = round % 2 === 0 ? [sdk, bare] : [bare, sdk];
     const a1 = await block(first);
     const b1 = await block(second);
@@ -84,6 +83,40 @@ async function paired(sdk: Call, bare: Call, units: number, count = ROUNDS): Pro
     sdk: median(sdkTimes),
     bare: median(bareTimes),
     ratios,
+  };
+}
+
+/**
+ * Against a distant server, the two sides take turns call by call (SDK, bare, bare, SDK, …): a
+ * call is mostly waiting, so what the machine's load does to a call's time falls on both sides
+ * alike. The figure is the ratio of the sides' median call times.
+ */
+async function inTurns(
+  sdk: Call,
+  bare: Call,
+  calls: number,
+): Promise<{ ratio: number; sdk: number; bare: number; total: number }> {
+  const sdkTimes: number[] = [];
+  const bareTimes: number[] = [];
+  const timed = async (fn: Call, into: number[]) => {
+    const start = performance.now();
+    await fn();
+    into.push(performance.now() - start);
+  };
+  for (let i = 0; i < calls; i++) {
+    if (i % 2 === 0) {
+      await timed(sdk, sdkTimes);
+      await timed(bare, bareTimes);
+    } else {
+      await timed(bare, bareTimes);
+      await timed(sdk, sdkTimes);
+    }
+  }
+  return {
+    ratio: median(sdkTimes) / median(bareTimes),
+    sdk: median(sdkTimes),
+    bare: median(bareTimes),
+    total: sum(sdkTimes) / sum(bareTimes),
   };
 }
 
@@ -143,14 +176,14 @@ export async function perCallOverhead(): Promise<Row[]> {
   }
 
   const distant = await pageServerProcess(SERVER_LIMIT, LATENCY_MS);
-  let latency: Paired;
+  let latency: Awaited<ReturnType<typeof inTurns>>;
   try {
     const side = sides(distant.baseUrl);
     for (let i = 0; i < 20; i++) {
       await side.sdk();
       await side.bare();
     }
-    latency = await paired(side.sdk, side.bare, LATENCY_BLOCK, LATENCY_ROUNDS);
+    latency = await inTurns(side.sdk, side.bare, LATENCY_CALLS);
   } finally {
     await distant.close();
   }
@@ -176,10 +209,11 @@ export async function perCallOverhead(): Promise<Row[]> {
     {
       goal: '2',
       what: `Per-call cost SDK / bare fetch, server answering after ${LATENCY_MS} ms`,
-      measured: ratio(latency.ratio),
-      target: `<= ${ratio(LATENCY_TARGET)}`,
+      // Three decimals: the target is within a hundredth of 1.
+      measured: `${latency.ratio.toFixed(3)}x`,
+      target: `<= ${LATENCY_TARGET.toFixed(3)}x`,
       result: verdict(latency.ratio <= LATENCY_TARGET),
-      note: `one call: SDK ${us(latency.sdk)}, bare ${us(latency.bare)} (medians of ${LATENCY_ROUNDS} rounds of ${LATENCY_BLOCK}); ${precision(latency)}`,
+      note: `one call: SDK ${us(latency.sdk)}, bare ${us(latency.bare)} (medians of ${LATENCY_CALLS} calls each, in turns); all calls together ${latency.total.toFixed(3)}`,
     },
     {
       goal: '2',
