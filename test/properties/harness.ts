@@ -23,7 +23,7 @@ export const PLANNED_RUNS = {
   responses: 2500,
   'responses, lenient validation': 1000,
   'body read faults': 500,
-  'compiled answer checks': 1000,
+  'answer checks': 1000,
 } as const;
 
 export type PropertyName = keyof typeof PLANNED_RUNS;
