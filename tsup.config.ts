@@ -97,6 +97,8 @@ export default defineConfig([
     clean: false,
     dts: false,
     // The CommonJS libraries inlined (cli-progress) call `require` for Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
   },
 ]);
