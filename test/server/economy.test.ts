@@ -96,7 +96,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     const time = clock(0.99);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 2, pacing: false });
     await call(`${MOUNT}/categories/40`);
-    await call(`${MOUNT}/categories/41`);
+    await call(`${MOUNT}/categories/root`);
     time.advance(301_000);
     await call(`${MOUNT}/categories/40`); // 2 calls spent, 2 left: the reserve, so no revalidation
     await handler.idle();
@@ -136,7 +136,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     const stale = await call(`${MOUNT}/categories/40`);
     await handler.idle();
     expect(stale.headers.get('x-catalog-cache')).toBe('stale');
-    const refused = await call(`${MOUNT}/categories/41`);
+    const refused = await call(`${MOUNT}/categories/root`);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ errors: [{ code: 'DailyLimitExceeded' }] });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
