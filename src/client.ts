@@ -45,6 +45,13 @@ export interface ClientOptions {
   /** A fixed access token, e.g. one your backend handed to the browser. */
   token?: string | undefined;
   /**
+   * `'none'`: send no credentials, for a browser talking to the app's own backend
+   * (`price-catalog/server`), which holds the secret, the tokens and the daily budget:
+   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })`. The daily guard is then off by
+   * default (the backend keeps the budget). Not with `token`, `getToken` or `clientId`.
+   */
+  auth?: 'none' | undefined;
+  /**
    * Called for a token when the SDK needs one, and again with `forceRefresh: true` after a 401.
    * For apps whose backend holds the client secret.
    */
@@ -278,7 +285,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   if (typeof fetchImpl !== 'function') {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
   }
-  const baseUrl = checkUrl('baseUrl', options.baseUrl);
+  const baseUrl = checkUrl('baseUrl', onThisPage(options.baseUrl));
   const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
   const tokenTransport = options.tokenTransport ?? 'header';
   if (tokenTransport !== 'header' && tokenTransport !== 'query') {
@@ -293,7 +300,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   }
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
-  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
+  const dailyLimit =
+    options.dailyLimit === undefined ? (options.auth === 'none' ? null : 1000) : options.dailyLimit;
   if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
     throw invalidOption('dailyLimit', 'must be a positive integer or null');
   }
@@ -496,9 +504,21 @@ function tokenProvider(
   coordination: Coordination,
   app: string,
 ): TokenProvider {
-  const given = [options.token !== undefined, options.getToken !== undefined, options.clientId !== undefined];
+  const given = [
+    options.token !== undefined,
+    options.getToken !== undefined,
+    options.clientId !== undefined,
+    options.auth !== undefined,
+  ];
   if (given.filter(Boolean).length !== 1) {
-    throw invalidOption('auth', 'give exactly one of `token`, `getToken`, or `clientId` with `clientSecret`');
+    throw invalidOption(
+      'auth',
+      "give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth: 'none'`",
+    );
+  }
+  if (options.auth !== undefined) {
+    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none' (no credentials)");
+    return noCredentials();
   }
   if (options.token !== undefined) {
     if (!isTokenValue(options.token)) {
@@ -523,6 +543,23 @@ function tokenProvider(
     coordination.appTokens,
     app,
   );
+}
+
+/** In a browser, a path such as `/api/catalog` is on the page's own origin. */
+function onThisPage(baseUrl: string): string {
+  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
+  return typeof baseUrl === 'string' &&
+    baseUrl.startsWith('/') &&
+    !baseUrl.startsWith('//') &&
+    typeof page === 'string'
+    ? new URL(baseUrl, page).href
+    : baseUrl;
+}
+
+/** No token at all: the backend the client talks to adds its own credentials. */
+function noCredentials(): TokenProvider {
+  const none = { value: '', principal: 'none' };
+  return { get: async () => none, peek: () => none, renew: async () => undefined };
 }
 
 function checkHooks(hooks: Hooks | undefined): Hooks | undefined {

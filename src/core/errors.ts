@@ -265,6 +265,24 @@ export function createApiError(init: ApiErrorInit): ApiError {
   return new ApiError(init);
 }
 
+/**
+ * A `price-catalog/server` handler's refusal for the application's spent day (503,
+ * `DailyLimitExceeded`, Retry-After): the DailyLimitError the SDK would give itself.
+ */
+export function handlerBudgetRefusal(
+  status: number,
+  body: unknown,
+  headers: Headers,
+): DailyLimitError | undefined {
+  if (status !== 503 || errorEntries(body)[0]?.code !== 'DailyLimitExceeded') return undefined;
+  const reset = Date.parse(headers.get('x-daily-reset') ?? '');
+  const retryAfter = Number(headers.get('retry-after'));
+  const resetsAt = new Date(
+    Number.isFinite(reset) ? reset : Date.now() + (Number.isFinite(retryAfter) ? retryAfter * 1000 : 0),
+  );
+  return new DailyLimitError(Number(headers.get('x-daily-limit')) || 0, resetsAt);
+}
+
 /** The spec's rate-limit answer: a 403 whose body is `{ message }` rather than the errors array. */
 export function isRateLimitBody(body: unknown): boolean {
   return isRecord(body) && typeof body.message === 'string' && !('errors' in body);
