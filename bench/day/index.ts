@@ -15,6 +15,7 @@ import { type DayPlan, planDay } from './plan.js';
 import type { DayRecord } from './record.js';
 import { dayLine, goalLine, minutes, runLines, summarize } from './report.js';
 import { browsersRun } from './runs/browsers.js';
+import { handlerRun } from './runs/handler.js';
 import { proxyRun } from './runs/proxy.js';
 import type { Run } from './simulate.js';
 import { simulateDay } from './simulate.js';
@@ -97,8 +98,10 @@ function trace(run: string, record: DayRecord): void {
 const runs: [label: string, key: string, run: Run][] = [
   ['A', 'browsers', browsersRun],
   ['B', 'proxy', proxyRun],
+  ['C', 'handler', handlerRun],
 ];
 
+let handlerSummary: ReturnType<typeof summarize> | undefined;
 for (const [label, key, run] of runs) {
   const began = performance.now();
   const record = await simulateDay(run, {
@@ -114,9 +117,15 @@ for (const [label, key, run] of runs) {
   console.log(runLines(label, run.name, summary, BUDGET).join('\n'));
   console.log(`   (simulated in ${((performance.now() - began) / 1000).toFixed(1)} s)\n`);
   trace(key, record);
+  if (run === handlerRun) handlerSummary = summary;
 }
 
 if (values.trace !== undefined) {
   writeFileSync(values.trace, `${traceLines.join('\n')}\n`);
   console.log(`trace: ${traceLines.length} lines in ${values.trace}`);
+}
+
+if (handlerSummary) {
+  console.log(goalLine(handlerSummary, BUDGET, bound));
+  console.log(dayLine(handlerSummary, BUDGET, bound));
 }
