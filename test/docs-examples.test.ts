@@ -42,6 +42,7 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
   'msw/node': '../../test/docs/msw-node.js',
+  'price-catalog/server': '../../src/server/index.js',
 };
 /** The context's own machinery, not for examples. */
 const CONTEXT_INTERNALS = new Set([

@@ -286,7 +286,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       return refusal(400, 'InvalidPath', 'The request URL cannot be read');
     }
     const segments = pathSegments(url, mount);
-    if (segments === undefined) return notServed(request.method);
+    if (segments === undefined) return notServed();
     if (segments instanceof Response) return segments;
     if (segments[0] === 'auth') {
       return authRoute(request, url, segments, {
@@ -303,7 +303,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       });
     }
     const route = matchRoute(request.method, segments);
-    if (!route) return notServed(request.method);
+    if (!route) return notServed();
     const query = queryParams(url, limits);
     if (query instanceof Response) return query;
     const write_ = route.method !== 'GET';
@@ -368,12 +368,8 @@ function notSignedIn(message: string): Response {
   return refusal(401, 'NotSignedIn', message);
 }
 
-function notServed(method: string): Response {
-  return refusal(
-    404,
-    'NotServed',
-    `This handler serves the API's documented endpoints only; not this ${method.slice(0, 8).replace(/[^A-Z]/g, '')} path`,
-  );
+function notServed(): Response {
+  return refusal(404, 'NotServed', "This handler serves the API's documented endpoints only");
 }
 
 function mountPathOf(path: string): string {

@@ -13,20 +13,35 @@ describe('createCatalogHandler: the documented endpoints, nothing else', () => {
     expect(sandbox.apiCalls({ path: `/skus/${PHONE}` })).toHaveLength(1);
   });
 
-  it('passes the query on (sparse fieldsets, arrays, order) and keeps the Link header under the mount', async () => {
+  it('passes the query on (sparse fieldsets, arrays, order) as the API reads it', async () => {
     const { call, sandbox } = setup();
     const response = await call(`${MOUNT}/categories/40/skus?per=2&order_by=pricevat&fields[root]=id,name`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { skus: Record<string, unknown>[] };
     expect(body.skus).toHaveLength(2);
     const sent = sandbox.apiCalls({ path: '/categories/40/skus' })[0];
-    expect(Object.fromEntries(sent?.query ?? [])).toMatchObject({
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({
       per: '2',
       order_by: 'pricevat',
       'fields[root]': 'id,name',
     });
-    const link = response.headers.get('link');
-    if (link) expect(link).toMatch(/^<\/api\/catalog\/categories\/40\/skus\?/);
+    await call(`${MOUNT}/skus/${PHONE}/products?availability[]=instock&availability[]=preorder`);
+    const listed = sandbox.apiCalls({ path: `/skus/${PHONE}/products` })[0];
+    expect(listed?.query.getAll('availability[]')).toEqual(['instock', 'preorder']);
+  });
+
+  it("the API's Link header comes back under the mount path, so the browser pages through the handler", async () => {
+    const { call, browser, sandbox } = setup({}, { linkHeaders: 'always' });
+    const response = await call(`${MOUNT}/categories/40/skus?per=2`);
+    const link = response.headers.get('link') as string;
+    expect(link).toContain('</api/catalog/categories/40/skus?page=2&per=2>; rel="next"');
+    expect(link).not.toContain(sandbox.baseUrl);
+    const pages: number[] = [];
+    for await (const page of browser.catalog.categories.skus(40, { per: 2 }).pages()) {
+      pages.push(page.pagination?.page ?? 0);
+      if (pages.length === 3) break;
+    }
+    expect(pages).toEqual([1, 2, 3]);
   });
 
   it("the API's own errors pass through with their status and body", async () => {

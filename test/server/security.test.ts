@@ -118,7 +118,7 @@ describe('security: CSRF, session fixation, unguessable sessions, bounded bodies
     const jar = new CookieJar();
     await signIn(sandbox, handler, jar, SANDBOX_USERS.carol);
     const cookie = jar.header();
-    const refused = [
+    const refused: Record<string, string>[] = [
       { origin: 'https://evil.test' },
       { origin: 'https://sub.shop.test' },
       { origin: 'null' },
