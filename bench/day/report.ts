@@ -22,6 +22,27 @@ export interface Summary {
   /** How long users waited for a page to show (answer or error), in ms. */
   p95Wait: number;
   maxWait: number;
+  /** Mean age (ms) of what was shown and calls, per kind of resource. */
+  kinds: { kind: string; meanAge: number; calls: number }[];
+}
+
+const KINDS: [kind: string, test: RegExp][] = [
+  ['listings', /^\/categories\//],
+  ['offers', /\/products$/],
+  ['SKUs', /^\/skus\/\d+$/],
+];
+
+function byKind(record: DayRecord): Summary['kinds'] {
+  return KINDS.map(([kind, test]) => {
+    const ages = record.views
+      .filter((v) => v.age !== null && test.test(v.resource))
+      .map((v) => v.age as number);
+    return {
+      kind,
+      meanAge: ages.length === 0 ? Number.NaN : ages.reduce((sum, a) => sum + a, 0) / ages.length,
+      calls: record.calls.filter((c) => c.t < DAY_MS && test.test(c.resource)).length,
+    };
+  });
 }
 
 export function summarize(record: DayRecord, views: number): Summary {
@@ -48,6 +69,7 @@ export function summarize(record: DayRecord, views: number): Summary {
     p95Age: p95,
     p95Wait: percentile(waits, 0.95),
     maxWait: waits.length === 0 ? Number.NaN : (waits[waits.length - 1] as number),
+    kinds: byKind(record),
   };
 }
 
@@ -76,6 +98,7 @@ export function runLines(label: string, name: string, s: Summary, budget: number
     `   views answered         ${count(s.answered)} of ${count(s.views)}${s.pending > 0 ? ` (${count(s.pending)} still waiting at the end)` : ''}`,
     `   views with an error    ${count(s.errors)}`,
     `   age of the data shown  mean ${minutes(s.meanAge)} min, p95 ${minutes(s.p95Age)} min`,
+    `   by kind                ${s.kinds.map((k) => `${k.kind} ${minutes(k.meanAge)} min (${count(k.calls)} calls)`).join(', ')}`,
     `   wait for a page        p95 ${seconds(s.p95Wait)} s, longest ${seconds(s.maxWait)} s`,
     `   budget ran out at      ${s.budgetOutAt === undefined ? 'never (lasted to 24:00)' : clockTime(s.budgetOutAt)}`,
   ];
