@@ -47,8 +47,8 @@ export interface ClientOptions {
   /**
    * `'none'`: send no credentials, for a browser talking to the app's own backend
    * (`price-catalog/server`), which holds the secret, the tokens and the daily budget:
-   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })`. The daily guard is then off by
-   * default (the backend keeps the budget). Not with `token`, `getToken` or `clientId`.
+   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })` (a path `baseUrl` is taken on the
+   * page's origin). Not with `token`, `getToken` or `clientId`.
    */
   auth?: 'none' | undefined;
   /**
@@ -285,7 +285,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   if (typeof fetchImpl !== 'function') {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
   }
-  const baseUrl = checkUrl('baseUrl', onThisPage(options.baseUrl));
+  const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
   const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
   const tokenTransport = options.tokenTransport ?? 'header';
   if (tokenTransport !== 'header' && tokenTransport !== 'query') {
@@ -300,8 +300,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   }
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
-  const dailyLimit =
-    options.dailyLimit === undefined ? (options.auth === 'none' ? null : 1000) : options.dailyLimit;
+  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
   if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
     throw invalidOption('dailyLimit', 'must be a positive integer or null');
   }
@@ -513,12 +512,12 @@ function tokenProvider(
   if (given.filter(Boolean).length !== 1) {
     throw invalidOption(
       'auth',
-      "give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth: 'none'`",
+      'give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth`',
     );
   }
   if (options.auth !== undefined) {
-    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none' (no credentials)");
-    return noCredentials();
+    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
+    return { get: async () => NO_TOKEN, peek: () => NO_TOKEN, renew: async () => undefined };
   }
   if (options.token !== undefined) {
     if (!isTokenValue(options.token)) {
@@ -545,22 +544,8 @@ function tokenProvider(
   );
 }
 
-/** In a browser, a path such as `/api/catalog` is on the page's own origin. */
-function onThisPage(baseUrl: string): string {
-  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
-  return typeof baseUrl === 'string' &&
-    baseUrl.startsWith('/') &&
-    !baseUrl.startsWith('//') &&
-    typeof page === 'string'
-    ? new URL(baseUrl, page).href
-    : baseUrl;
-}
-
-/** No token at all: the backend the client talks to adds its own credentials. */
-function noCredentials(): TokenProvider {
-  const none = { value: '', principal: 'none' };
-  return { get: async () => none, peek: () => none, renew: async () => undefined };
-}
+/** No token at all (`auth: 'none'`): the backend the client talks to adds its own credentials. */
+const NO_TOKEN = { value: '', principal: 'none' };
 
 function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   if (hooks === undefined) return undefined;
@@ -575,7 +560,10 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   return hooks;
 }
 
-function checkUrl(name: string, value: string | undefined): string {
+/** `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
+function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
   if (typeof value !== 'string' || !URL.canParse(value)) {
     throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
   }

@@ -266,21 +266,14 @@ export function createApiError(init: ApiErrorInit): ApiError {
 }
 
 /**
- * A `price-catalog/server` handler's refusal for the application's spent day (503,
- * `DailyLimitExceeded`, Retry-After): the DailyLimitError the SDK would give itself.
+ * A `price-catalog/server` handler's 503 for the application's spent day: it names the limit in
+ * `X-Daily-Limit` and the wait in `Retry-After` (seconds).
  */
-export function handlerBudgetRefusal(
-  status: number,
-  body: unknown,
-  headers: Headers,
-): DailyLimitError | undefined {
-  if (status !== 503 || errorEntries(body)[0]?.code !== 'DailyLimitExceeded') return undefined;
-  const reset = Date.parse(headers.get('x-daily-reset') ?? '');
-  const retryAfter = Number(headers.get('retry-after'));
-  const resetsAt = new Date(
-    Number.isFinite(reset) ? reset : Date.now() + (Number.isFinite(retryAfter) ? retryAfter * 1000 : 0),
-  );
-  return new DailyLimitError(Number(headers.get('x-daily-limit')) || 0, resetsAt);
+export function handlerBudgetRefusal(status: number, headers: Headers): DailyLimitError | undefined {
+  const limit = status === 503 ? headers.get('x-daily-limit') : null;
+  return limit === null
+    ? undefined
+    : new DailyLimitError(+limit, new Date(Date.now() + 1000 * +(headers.get('retry-after') ?? 0)));
 }
 
 /** The spec's rate-limit answer: a 403 whose body is `{ message }` rather than the errors array. */

@@ -372,7 +372,7 @@ export class HttpCore {
     }
     if (!response.ok) {
       throw (
-        handlerBudgetRefusal(response.status, body, response.headers) ??
+        handlerBudgetRefusal(response.status, response.headers) ??
         createApiError({
           status: response.status,
           method: call.method,

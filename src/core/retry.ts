@@ -214,7 +214,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       retries < call.maxRetries &&
       sent < bound &&
       // A backend's spent day does not come back with a retry.
-      !handlerBudgetRefusal(status, answer.body, response.headers)
+      !handlerBudgetRefusal(status, response.headers)
     ) {
       retries++;
       await backoff(config, method, url, `status ${status}`, retries, call.signal);

@@ -230,11 +230,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         503,
         'DailyLimitExceeded',
         `The application's daily budget of API calls is spent and no stored answer can stand in; it starts again at ${new Date(resetsAt).toISOString()}`,
-        {
-          'retry-after': secondsUntil(resetsAt, t),
-          'x-daily-limit': String(usage().limit ?? ''),
-          'x-daily-reset': new Date(resetsAt).toISOString(),
-        },
+        // X-Daily-Limit marks the refusal for the SDK in the browser: DailyLimitError, not retried.
+        { 'retry-after': secondsUntil(resetsAt, t), 'x-daily-limit': String(usage().limit ?? 0) },
       );
     }
     const retryAt = fetched.retryAt ?? t + RETRY_AFTER_FAILURE_MS;
