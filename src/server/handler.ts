@@ -161,6 +161,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       const fetched = await fetchGet(c, spec, previous, context);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(cache, key, fetched.entry, maxStale + KEEP_PAST_STALE_MS);
+      } else if (fetched.kind === 'api' && previous && (fetched.status === 404 || fetched.status === 410)) {
+        // Gone at the API: its last answer must not be served as stale.
+        await cache.delete(key);
       }
       return fetched;
     });
