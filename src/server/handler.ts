@@ -168,6 +168,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       return fetched;
     });
 
+  /**
+   * A background revalidation, one per resource across every instance sharing the coordination:
+   * under its lock, and skipped when another instance has refreshed the entry meanwhile.
+   */
+  const revalidating = new Set<string>();
+  const revalidate = (key: string, spec: GetSpec, seen: Entry) =>
+    coordination.locks.withLock(`catalog-server:${key}`, async () => {
+      const current = await readEntry(publicCache, key);
+      if (current && current.storedAt > seen.storedAt) return;
+      await refresh(publicCache, key, client, spec, current ?? seen);
+    });
+
   const servePublic = async (request: Request, key: string, spec: GetSpec): Promise<Response> => {
     const entry = await readEntry(publicCache, key);
     const t = now();
@@ -175,8 +187,11 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       const age = t - entry.storedAt;
       if (age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
       if (age <= entry.maxAgeMs + maxStale) {
-        if (!flights.has(key) && mayRevalidate()) {
-          const done = refresh(publicCache, key, client, spec, entry).catch(() => undefined);
+        if (!flights.has(key) && !revalidating.has(key) && mayRevalidate()) {
+          revalidating.add(key);
+          const done = revalidate(key, spec, entry)
+            .catch(() => undefined)
+            .finally(() => revalidating.delete(key));
           background.add(done);
           void done.finally(() => background.delete(done));
         }
