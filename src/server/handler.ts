@@ -124,6 +124,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       if (cached.startsWith(`u|${key}|`)) await userCache.delete(cached);
   };
 
+  /**
+   * A review, vote or flag changes the SKU's public answers (its reviews, its rating): they are
+   * fetched again rather than served stale. Public cache keys are `p|version|path?query`.
+   */
+  const dropPublicAnswers = async (prefix: string): Promise<void> => {
+    for (const cached of [...(await publicCache.keys())]) {
+      if (cached.startsWith('p|') && (cached.includes(`|${prefix}?`) || cached.includes(`|${prefix}/`))) {
+        await publicCache.delete(cached);
+      }
+    }
+  };
+
   /** The session's store key when the request carries a signed-in session. */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, cookie.name);
@@ -263,12 +275,13 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     );
   };
 
-  // A write (or a user GET's query) for one user: sent with the user's token.
+  // A write for one user: sent with the user's token.
   const write = async (
     request: Request,
     user: string,
     route: { method: string },
     spec: GetSpec,
+    segments: readonly string[],
   ): Promise<Response> => {
     const parsed = await jsonBody(request, limits);
     if (parsed instanceof Response) return parsed;
@@ -280,6 +293,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         )
         .withResponse();
       await dropUserAnswers(user);
+      if (segments[0] === 'skus') await dropPublicAnswers(`${mount}/skus/${segments[1]}`);
       if (route.method === 'DELETE' && spec.path === '/user/logout') {
         await tokensFor(user).set(undefined);
         await forgetUser(user);
@@ -332,7 +346,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     const user = route.user ? await signedIn(request) : undefined;
     if (route.user && !user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
     const spec: GetSpec = { path: `/${segments.join('/')}`, query, version: requestedVersion(request) };
-    if (write_) return write(request, user as string, route, spec);
+    if (write_) return write(request, user as string, route, spec, segments);
     const key = cacheKeyOf(request, url);
     return user ? serveUser(request, `u|${user}|${key}`, user, spec) : servePublic(request, `p|${key}`, spec);
   };

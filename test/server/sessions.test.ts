@@ -176,3 +176,24 @@ describe('users: login, callback, session cookie, user endpoints with the user t
     expect(key).not.toContain(id);
   });
 });
+
+describe('writes and the public cache', () => {
+  it("a review drops the SKU's cached public answers: the next read shows it", async () => {
+    const { sandbox, handler } = setup();
+    const browser = browserClient(handler);
+    const before = await browser.skus.reviews.list(PHONE).toArray();
+    await browser.skus.get(PHONE);
+    await browser.skus.get(2184146);
+    await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);
+    const form = await browser.skus.reviews.newForm(PHONE);
+    const answer_ids = form.questions?.flatMap((q) => q.answers?.slice(0, 1).map((a) => a.id) ?? []) ?? [];
+    const created = await browser.skus.reviews.create(PHONE, { rating: 4, answer_ids, review: 'Works well' });
+    const after = await browser.skus.reviews.list(PHONE).toArray();
+    expect(after.map((r) => r.id)).toContain(created.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(sandbox.apiCalls({ path: `/skus/${PHONE}/reviews`, method: 'GET' })).toHaveLength(2);
+    // Another SKU's answers stay cached.
+    await browser.skus.get(2184146);
+    expect(sandbox.apiCalls({ path: '/skus/2184146' })).toHaveLength(1);
+  });
+});
