@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, type TokenStore, type UserTokens } from '../../src/index.js';
+import {
+  AuthenticationError,
+  PermissionDeniedError,
+  type TokenStore,
+  type UserTokens,
+} from '../../src/index.js';
 import { createCatalogHandler } from '../../src/server/index.js';
 import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
@@ -195,5 +200,18 @@ describe('writes and the public cache', () => {
     // Another SKU's answers stay cached.
     await browser.skus.get(2184146);
     expect(sandbox.apiCalls({ path: '/skus/2184146' })).toHaveLength(1);
+  });
+});
+
+describe('scopes', () => {
+  it("a user who granted fewer scopes gets the API's 403 InsufficientScope for the others", async () => {
+    const { sandbox, handler } = setup({ scopes: ['public'] });
+    const browser = browserClient(handler);
+    await signIn(sandbox, handler, browser.jar);
+    await browser.user.get();
+    const error = await browser.favorites.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({ status: 403, code: 'InsufficientScope' });
+    expect(sandbox.apiCalls({ path: '/favorites' }).map((c) => c.status)).toEqual([403]);
   });
 });
