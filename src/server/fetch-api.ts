@@ -9,6 +9,7 @@ import {
   AuthenticationError,
   type CatalogClient,
   DailyLimitError,
+  InvalidRequestError,
   type QueryParams,
   RateLimitError,
   TokenError,
@@ -89,6 +90,11 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' }> {
     return { kind: 'unavailable', budget: false, retryAt: error.resetsAt?.getTime() };
   }
   if (error instanceof AuthenticationError || error instanceof TokenError) return { kind: 'unauthorized' };
+  // Refused by the server's client before sending: the user's token lacks the endpoint's scope.
+  if (error instanceof InvalidRequestError) {
+    const status = error.code === 'InsufficientScope' ? 403 : 400;
+    return { kind: 'api', status, body: { errors: [{ code: error.code, messages: [error.message] }] } };
+  }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return { kind: 'api', status: error.status, body: error.body };
   }

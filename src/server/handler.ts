@@ -124,6 +124,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       if (cached.startsWith(`u|${key}|`)) await userCache.delete(cached);
   };
 
+  /**
+   * A review, vote or flag changes the SKU's public answers (its reviews, its rating): they are
+   * fetched again rather than served stale. Public cache keys are `p|version|path?query`.
+   */
+  const dropPublicAnswers = async (prefix: string): Promise<void> => {
+    for (const cached of [...(await publicCache.keys())]) {
+      if (cached.startsWith('p|') && (cached.includes(`|${prefix}?`) || cached.includes(`|${prefix}/`))) {
+        await publicCache.delete(cached);
+      }
+    }
+  };
+
   /** The session's store key when the request carries a signed-in session. */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, cookie.name);
@@ -161,8 +173,23 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       const fetched = await fetchGet(c, spec, previous, context);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(cache, key, fetched.entry, maxStale + KEEP_PAST_STALE_MS);
+      } else if (fetched.kind === 'api' && previous && (fetched.status === 404 || fetched.status === 410)) {
+        // Gone at the API: its last answer must not be served as stale.
+        await cache.delete(key);
       }
       return fetched;
+    });
+
+  /**
+   * A background revalidation, one per resource across every instance sharing the coordination:
+   * under its lock, and skipped when another instance has refreshed the entry meanwhile.
+   */
+  const revalidating = new Set<string>();
+  const revalidate = (key: string, spec: GetSpec, seen: Entry) =>
+    coordination.locks.withLock(`catalog-server:${key}`, async () => {
+      const current = await readEntry(publicCache, key);
+      if (current && current.storedAt > seen.storedAt) return;
+      await refresh(publicCache, key, client, spec, current ?? seen);
     });
 
   const servePublic = async (request: Request, key: string, spec: GetSpec): Promise<Response> => {
@@ -172,8 +199,11 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       const age = t - entry.storedAt;
       if (age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
       if (age <= entry.maxAgeMs + maxStale) {
-        if (!flights.has(key) && mayRevalidate()) {
-          const done = refresh(publicCache, key, client, spec, entry).catch(() => undefined);
+        if (!flights.has(key) && !revalidating.has(key) && mayRevalidate()) {
+          revalidating.add(key);
+          const done = revalidate(key, spec, entry)
+            .catch(() => undefined)
+            .finally(() => revalidating.delete(key));
           background.add(done);
           void done.finally(() => background.delete(done));
         }
@@ -245,12 +275,13 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     );
   };
 
-  // A write (or a user GET's query) for one user: sent with the user's token.
+  // A write for one user: sent with the user's token.
   const write = async (
     request: Request,
     user: string,
     route: { method: string },
     spec: GetSpec,
+    segments: readonly string[],
   ): Promise<Response> => {
     const parsed = await jsonBody(request, limits);
     if (parsed instanceof Response) return parsed;
@@ -262,6 +293,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         )
         .withResponse();
       await dropUserAnswers(user);
+      if (segments[0] === 'skus') await dropPublicAnswers(`${mount}/skus/${segments[1]}`);
       if (route.method === 'DELETE' && spec.path === '/user/logout') {
         await tokensFor(user).set(undefined);
         await forgetUser(user);
@@ -314,7 +346,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     const user = route.user ? await signedIn(request) : undefined;
     if (route.user && !user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
     const spec: GetSpec = { path: `/${segments.join('/')}`, query, version: requestedVersion(request) };
-    if (write_) return write(request, user as string, route, spec);
+    if (write_) return write(request, user as string, route, spec, segments);
     const key = cacheKeyOf(request, url);
     return user ? serveUser(request, `u|${user}|${key}`, user, spec) : servePublic(request, `p|${key}`, spec);
   };

@@ -152,4 +152,17 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     expect(answer.headers.get('x-catalog-cache')).toBe('revalidated');
     expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(2);
   });
+
+  it('a resource gone at the API is no longer served stale', async () => {
+    const time = clock(0.9);
+    const { call, sandbox, handler } = setup({ now: time.now, maxRetries: 0 });
+    await call(`${MOUNT}/categories/40`);
+    time.advance(301_000);
+    sandbox.failNext(1, { status: 404, body: { errors: [{ code: 'RecordNotFound', messages: ['gone'] }] } });
+    expect((await call(`${MOUNT}/categories/40`)).headers.get('x-catalog-cache')).toBe('stale');
+    await handler.idle();
+    const after = await call(`${MOUNT}/categories/40`);
+    expect(after.headers.get('x-catalog-cache')).toBe('miss');
+    expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(3);
+  });
 });

@@ -106,7 +106,7 @@ describe('two handler instances over one redis-server', () => {
     await redis?.stop();
   });
 
-  function twoInstances(sandbox: Sandbox, prefix: string, dailyLimit = 1000) {
+  function twoInstances(sandbox: Sandbox, prefix: string, dailyLimit = 1000, now?: () => number) {
     const coordinations = [1, 2].map(() => redisCoordination({ url: redis.url, prefix }));
     const handlers = coordinations.map((coordination) =>
       createCatalogHandler({
@@ -119,6 +119,7 @@ describe('two handler instances over one redis-server', () => {
         dailyLimit,
         reserve: 0,
         logLevel: 'off',
+        now,
       }),
     );
     const close = () => Promise.all(coordinations.map((c) => c.close()));
@@ -135,6 +136,32 @@ describe('two handler instances over one redis-server', () => {
       expect(b.headers.get('x-catalog-cache')).toBe('hit');
       expect(await b.json()).toEqual(await a.json());
       expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('one background revalidation per resource across the instances', async () => {
+    const sandbox = createSandbox();
+    const clock = { t: Date.now() };
+    const { handlers, close } = twoInstances(sandbox, `bff-swr-${process.pid}:`, 1000, () => clock.t);
+    try {
+      await handlers[0](new Request(`${ORIGIN}${MOUNT}/categories/40`));
+      clock.t += 301_000;
+      const stale = await Promise.all(
+        [0, 1, 0, 1].map((i) => handlers[i as 0 | 1](new Request(`${ORIGIN}${MOUNT}/categories/40`))),
+      );
+      expect(stale.map((r) => r.headers.get('x-catalog-cache'))).toEqual([
+        'stale',
+        'stale',
+        'stale',
+        'stale',
+      ]);
+      await Promise.all(handlers.map((h) => h.idle()));
+      const calls = sandbox.apiCalls({ path: '/categories/40' });
+      expect(calls.map((c) => c.status)).toEqual([200, 304]);
+      const fresh = await handlers[1](new Request(`${ORIGIN}${MOUNT}/categories/40`));
+      expect(fresh.headers.get('x-catalog-cache')).toBe('hit');
     } finally {
       await close();
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, type TokenStore, type UserTokens } from '../../src/index.js';
+import {
+  AuthenticationError,
+  PermissionDeniedError,
+  type TokenStore,
+  type UserTokens,
+} from '../../src/index.js';
 import { createCatalogHandler } from '../../src/server/index.js';
 import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
@@ -174,5 +179,39 @@ describe('users: login, callback, session cookie, user endpoints with the user t
     const [key] = [...kept.keys()];
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(key).not.toContain(id);
+  });
+});
+
+describe('writes and the public cache', () => {
+  it("a review drops the SKU's cached public answers: the next read shows it", async () => {
+    const { sandbox, handler } = setup();
+    const browser = browserClient(handler);
+    const before = await browser.skus.reviews.list(PHONE).toArray();
+    await browser.skus.get(PHONE);
+    await browser.skus.get(2184146);
+    await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);
+    const form = await browser.skus.reviews.newForm(PHONE);
+    const answer_ids = form.questions?.flatMap((q) => q.answers?.slice(0, 1).map((a) => a.id) ?? []) ?? [];
+    const created = await browser.skus.reviews.create(PHONE, { rating: 4, answer_ids, review: 'Works well' });
+    const after = await browser.skus.reviews.list(PHONE).toArray();
+    expect(after.map((r) => r.id)).toContain(created.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(sandbox.apiCalls({ path: `/skus/${PHONE}/reviews`, method: 'GET' })).toHaveLength(2);
+    // Another SKU's answers stay cached.
+    await browser.skus.get(2184146);
+    expect(sandbox.apiCalls({ path: '/skus/2184146' })).toHaveLength(1);
+  });
+});
+
+describe('scopes', () => {
+  it("a user who granted fewer scopes gets the API's 403 InsufficientScope for the others", async () => {
+    const { sandbox, handler } = setup({ scopes: ['public'] });
+    const browser = browserClient(handler);
+    await signIn(sandbox, handler, browser.jar);
+    await browser.user.get();
+    const error = await browser.favorites.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({ status: 403, code: 'InsufficientScope' });
+    expect(sandbox.apiCalls({ path: '/favorites' }).map((c) => c.status)).toEqual([403]);
   });
 });
