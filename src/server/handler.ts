@@ -90,7 +90,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     options.tokenStore ??
     (typeof sharedTokens === 'function'
       ? (key) => (sharedTokens as (id: string) => TokenStore).call(coordination, `session:${key}`)
-      : memorySessionTokens());
+      : memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000)));
   const cookie: CookieSettings = {
     name: options.cookie?.name ?? 'catalog_session',
     secure: options.cookie?.secure ?? true,

@@ -72,6 +72,11 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * `coordination.tokenStore` when the coordination has one (`redisCoordination`), else memory.
    */
   tokenStore?: ((sessionKey: string) => TokenStore) | undefined;
+  /**
+   * Sessions the default in-memory token store keeps (default 50,000); past that the least
+   * recently used one ends and its user signs in again.
+   */
+  maxSessions?: number | undefined;
   /** The session cookie. */
   cookie?: CookieOptions | undefined;
   /** Longest query string served, in characters (default 2,048); longer gets 414. */
