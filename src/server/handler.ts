@@ -158,14 +158,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   };
 
   const usage = (): DailyUsage => client.usage();
+  /** Public answers being revalidated in the background by this instance. */
+  const revalidating = new Set<string>();
   /**
    * Whether a background revalidation may spend a call now. Paced: while the calls spent today are
    * under the elapsed share of the day's budget, less the reserve still kept (the reserve shrinks
    * as the day goes, and is all spendable by its end: calls left at midnight are lost).
    */
   const mayRevalidate = (): boolean => {
-    const { calls, limit } = usage();
+    const { limit } = usage();
     if (limit === null) return true;
+    // Revalidations under way have not been counted yet.
+    const calls = usage().calls + revalidating.size;
     if (!pacing) return calls < limit - reserve;
     const t = now();
     const share = (t - Math.floor(t / DAY_MS) * DAY_MS) / DAY_MS;
@@ -188,7 +192,6 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
    * A background revalidation, one per resource across every instance sharing the coordination:
    * under its lock, and skipped when another instance has refreshed the entry meanwhile.
    */
-  const revalidating = new Set<string>();
   const overdue = new OverdueAnswers(2000);
   const revalidate = (key: string, spec: GetSpec, seenStoredAt: number) =>
     coordination.locks.withLock(`catalog-server:${key}`, async () => {
