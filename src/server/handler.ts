@@ -18,6 +18,7 @@ import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
 import { isSameOrigin, jsonBody, type Limits, pathSegments, queryParams, requestedVersion } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
+import { OverdueAnswers } from './overdue.js';
 import { refusal, secondsUntil } from './respond.js';
 import { matchRoute } from './routes.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
@@ -90,7 +91,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     options.tokenStore ??
     (typeof sharedTokens === 'function'
       ? (key) => (sharedTokens as (id: string) => TokenStore).call(coordination, `session:${key}`)
-      : memorySessionTokens());
+      : memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000)));
   const cookie: CookieSettings = {
     name: options.cookie?.name ?? 'catalog_session',
     secure: options.cookie?.secure ?? true,
@@ -157,15 +158,22 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   };
 
   const usage = (): DailyUsage => client.usage();
-  /** Whether a background revalidation may spend a call now. */
+  /** Public answers being revalidated in the background by this instance. */
+  const revalidating = new Set<string>();
+  /**
+   * Whether a background revalidation may spend a call now. Paced: while the calls spent today are
+   * under the elapsed share of the day's budget, less the reserve still kept (the reserve shrinks
+   * as the day goes, and is all spendable by its end: calls left at midnight are lost).
+   */
   const mayRevalidate = (): boolean => {
-    const { calls, limit } = usage();
+    const { limit } = usage();
     if (limit === null) return true;
-    const spendable = limit - reserve;
-    if (!pacing) return calls < spendable;
+    // Revalidations under way have not been counted yet.
+    const calls = usage().calls + revalidating.size;
+    if (!pacing) return calls < limit - reserve;
     const t = now();
     const share = (t - Math.floor(t / DAY_MS) * DAY_MS) / DAY_MS;
-    return calls < spendable * share;
+    return calls < limit * share - reserve * (1 - share);
   };
 
   const refresh = (cache: CacheStore, key: string, c: CatalogClient, spec: GetSpec, previous?: Entry) =>
@@ -184,33 +192,40 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
    * A background revalidation, one per resource across every instance sharing the coordination:
    * under its lock, and skipped when another instance has refreshed the entry meanwhile.
    */
-  const revalidating = new Set<string>();
-  const revalidate = (key: string, spec: GetSpec, seen: Entry) =>
+  const overdue = new OverdueAnswers(2000);
+  const revalidate = (key: string, spec: GetSpec, seenStoredAt: number) =>
     coordination.locks.withLock(`catalog-server:${key}`, async () => {
       const current = await readEntry(publicCache, key);
-      if (current && current.storedAt > seen.storedAt) return;
-      await refresh(publicCache, key, client, spec, current ?? seen);
+      if (!current || current.storedAt > seenStoredAt) return;
+      const fetched = await refresh(publicCache, key, client, spec, current);
+      if (fetched.kind === 'entry') overdue.stored(key, fetched.entry.storedAt, fetched.entry.maxAgeMs);
     });
+  /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
+  const revalidateSome = (t: number): void => {
+    if (!mayRevalidate()) return;
+    const due = overdue.pick(t, (key) => flights.has(key) || revalidating.has(key));
+    if (!due) return;
+    revalidating.add(due.key);
+    const done = revalidate(due.key, due.spec, due.storedAt)
+      .catch(() => undefined)
+      .finally(() => revalidating.delete(due.key));
+    background.add(done);
+    void done.finally(() => background.delete(done));
+  };
 
   const servePublic = async (request: Request, key: string, spec: GetSpec): Promise<Response> => {
     const entry = await readEntry(publicCache, key);
     const t = now();
+    overdue.view(key, spec, entry?.storedAt ?? 0, entry?.maxAgeMs ?? 0, t);
     if (entry) {
       const age = t - entry.storedAt;
-      if (age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
       if (age <= entry.maxAgeMs + maxStale) {
-        if (!flights.has(key) && !revalidating.has(key) && mayRevalidate()) {
-          revalidating.add(key);
-          const done = revalidate(key, spec, entry)
-            .catch(() => undefined)
-            .finally(() => revalidating.delete(key));
-          background.add(done);
-          void done.finally(() => background.delete(done));
-        }
-        return answerFrom(entry, 'stale', request, t);
+        revalidateSome(t);
+        return answerFrom(entry, age < entry.maxAgeMs ? 'hit' : 'stale', request, t);
       }
     }
     const fetched = await refresh(publicCache, key, client, spec, entry);
+    if (fetched.kind === 'entry') overdue.stored(key, fetched.entry.storedAt, fetched.entry.maxAgeMs);
     // The application token failing is the server's trouble, not the browser's sign-in.
     return fromFetched(request, fetched.kind === 'unauthorized' ? unavailable() : fetched, entry);
   };

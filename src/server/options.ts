@@ -48,14 +48,15 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    */
   maxStale?: number | undefined;
   /**
-   * Calls of the daily budget kept for requests that have no cached answer: background
-   * revalidations never spend them. Default a tenth of `dailyLimit` (100 of 1,000).
+   * Calls of the daily budget kept from background revalidations for requests that have no
+   * cached answer. Default a tenth of `dailyLimit` (100 of 1,000). With pacing it shrinks over
+   * the day to none at its end (`dailyLimit x share - reserve x (1 - share)`).
    */
   reserve?: number | undefined;
   /**
    * `true` (default): background revalidations spend only while the calls spent today are under
-   * the elapsed share of the day's budget (less the reserve). `false`: they spend until only the
-   * reserve is left.
+   * the elapsed share of the day's budget (less the reserve), each on the most overdue answer.
+   * `false`: they spend until only the reserve is left.
    */
   pacing?: boolean | undefined;
   /** Scopes asked for at sign-in. Default `['public', 'favorites', 'notifications']`. */
@@ -72,6 +73,11 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * `coordination.tokenStore` when the coordination has one (`redisCoordination`), else memory.
    */
   tokenStore?: ((sessionKey: string) => TokenStore) | undefined;
+  /**
+   * Sessions the default in-memory token store keeps (default 50,000); past that the least
+   * recently used one ends and its user signs in again.
+   */
+  maxSessions?: number | undefined;
   /** The session cookie. */
   cookie?: CookieOptions | undefined;
   /** Longest query string served, in characters (default 2,048); longer gets 414. */

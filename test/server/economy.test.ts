@@ -165,4 +165,44 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     expect(after.headers.get('x-catalog-cache')).toBe('miss');
     expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(3);
   });
+
+  it('each call the pacing allows goes to the most overdue answer (age x sqrt of views), not only the one viewed', async () => {
+    const time = clock(0.5);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 0, pacing: false });
+    const A = `${MOUNT}/categories/40`;
+    const B = `${MOUNT}/categories/root`;
+    await call(A);
+    await call(B);
+    time.advance(400_000); // both past their 300 s
+    await call(A); // A has more views than B at the same age: A goes first
+    await handler.idle();
+    expect(sandbox.apiCalls({ path: '/categories/40' }).map((c) => c.status)).toEqual([200, 304]);
+    expect(sandbox.apiCalls({ path: '/categories/root' })).toHaveLength(1);
+    await call(A); // A is fresh now: this view of A spends the call on B
+    await handler.idle();
+    expect(sandbox.apiCalls({ path: '/categories/root' }).map((c) => c.status)).toEqual([200, 304]);
+    await call(B);
+    await handler.idle();
+    expect(sandbox.stats.apiCalls).toBe(4); // the budget (4, no reserve) is spent: nothing more
+  });
+
+  it('pacing: the reserve shrinks as the day goes, so the whole budget is spendable by its end', async () => {
+    for (const [fraction, expected] of [
+      [0.5, 1],
+      [0.99, 2],
+    ] as const) {
+      // 10 calls, a reserve of 4: at 12:00 the cap is 10 x 0.5 - 4 x 0.5 = 3 calls; at 23:45, 9.9.
+      const time = clock(fraction);
+      const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 10, reserve: 4 });
+      await call(`${MOUNT}/categories/40`);
+      await call(`${MOUNT}/categories/root`);
+      await call(`${MOUNT}/skus/${PHONE}`);
+      time.advance(400_000);
+      await call(`${MOUNT}/categories/40`);
+      await handler.idle();
+      await call(`${MOUNT}/categories/root`);
+      await handler.idle();
+      expect(sandbox.stats.apiCalls - 3).toBe(expected);
+    }
+  });
 });

@@ -215,3 +215,17 @@ describe('scopes', () => {
     expect(sandbox.apiCalls({ path: '/favorites' }).map((c) => c.status)).toEqual([403]);
   });
 });
+
+describe('the in-memory session store', () => {
+  it('keeps at most maxSessions: the least recently used session ends first', async () => {
+    const { sandbox, handler } = setup({ maxSessions: 2 });
+    const jars = [new CookieJar(), new CookieJar(), new CookieJar()];
+    const status = async (jar: CookieJar) =>
+      (await handler(new Request(`${ORIGIN}${MOUNT}/user`, { headers: { cookie: jar.header() } }))).status;
+    await signIn(sandbox, handler, jars[0] as CookieJar);
+    await signIn(sandbox, handler, jars[1] as CookieJar);
+    expect(await status(jars[0] as CookieJar)).toBe(200); // the first is now the most recently used
+    await signIn(sandbox, handler, jars[2] as CookieJar);
+    expect(await Promise.all(jars.map(status))).toEqual([200, 401, 200]);
+  });
+});
