@@ -13,6 +13,7 @@ export const ENTRIES: Record<string, string> = {
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
+  'server/index': 'src/server/index.ts',
 };
 
 /**
@@ -39,7 +40,9 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/]redis[\\/]/.test(args.importer) ? { path: '../index.cjs', external: true } : undefined,
+      /[\\/]src[\\/](redis|server)[\\/]/.test(args.importer)
+        ? { path: '../index.cjs', external: true }
+        : undefined,
     );
   },
 };

@@ -1,0 +1,51 @@
+import { type Clock, withGlobal } from '@sinonjs/fake-timers';
+
+/** Real turns of the event loop between two timers: enough for in-memory fetches to finish. */
+const SETTLE_TURNS = 3;
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < SETTLE_TURNS; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * A simulated clock over the globals the SDK, the sandbox and the handler read (Date, setTimeout,
+ * setInterval): time jumps from one timer to the next, and between two jumps the real event loop
+ * runs until the work started by the last timer has settled. setImmediate stays real: it is how
+ * the loop is let run.
+ */
+export class SimulatedClock {
+  private readonly clock: Clock;
+
+  constructor(start: number) {
+    this.clock = withGlobal(globalThis).install({
+      now: start,
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      loopLimit: 100_000_000,
+    });
+  }
+
+  get now(): number {
+    return this.clock.now;
+  }
+
+  /** Fires every timer due up to `end` (epoch ms) in order, or until `done()` says so. */
+  async runUntil(end: number, done: () => boolean = () => false): Promise<void> {
+    let reached = false;
+    const sentinel = setTimeout(
+      () => {
+        reached = true;
+      },
+      Math.max(0, end - this.clock.now),
+    );
+    for (;;) {
+      await settle();
+      if (reached || done()) break;
+      this.clock.next();
+    }
+    clearTimeout(sentinel);
+  }
+
+  uninstall(): void {
+    this.clock.uninstall();
+  }
+}
