@@ -1,5 +1,5 @@
 import { PriceCatalogError } from './errors.js';
-import type { RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './rate-limit.js';
 import { abortable, abortError } from './signal.js';
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RateLimitInfo } from '../core/headers.js';
-import type { Admission, WindowAcquireOptions, WindowSlot, WindowStore } from '../core/stores.js';
+import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
 import { _shared } from '../index.js';
 import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
