@@ -86,7 +86,7 @@ export interface ClientCredentials {
  * Application token: POST {authUrl}/oauth2/token with grant_type=client_credentials, scope=public.
  * The token lives in the AppTokenStore of the client's coordination, shared by every client of the
  * application (one token request at a time across them); this provider keeps the last one it saw
- * while it is fresh, so the hot path does not ask the store.
+ * while it is fresh, so a call asks the store only for a new one.
  */
 export function clientCredentialsProvider(
   credentials: ClientCredentials,

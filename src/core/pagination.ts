@@ -123,9 +123,7 @@ export class PagePromise<Item, Body = unknown>
       seen: new Set(),
     };
     // The first request starts one microtask after the call, so that a walk chained on the call
-    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page. An async
-    // function rather than a chain of then(): awaiting the request's promise costs one microtask,
-    // a then() callback returning it three.
+    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page.
     const first = (async () => {
       await undefined;
       const result = await fetchPage(undefined, !sized && walk.started ? LARGEST_PAGE : undefined);
