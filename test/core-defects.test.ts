@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateLimitError } from '../src/index.js';
+import { RateLimitError, RateLimitWaitError } from '../src/index.js';
 import { newSandbox, sandboxClient } from './helpers/index.js';
 import { drive } from './helpers/timers.js';
 
@@ -112,5 +112,47 @@ describe('a failed call nobody awaits', () => {
     expect(stderr).toBe('');
     expect(stdout.trim()).toBe(`caught ${name}`);
     expect(code).toBe(0);
+  });
+});
+
+describe('a wait the SDK refuses before sending', () => {
+  it('is a RateLimitWaitError telling the call, not a made-up 403', async () => {
+    const sandbox = newSandbox({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    const api = sandboxClient(sandbox, { cache: false });
+    await api.catalog.categories.root();
+    const error = await api
+      .request({ method: 'POST', path: '/favorites', body: { sku_id: 1 } }, { maxRateLimitWait: 1_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.baseUrl}/favorites`,
+      sent: false,
+      status: 0,
+      body: undefined,
+      refusedBy: 'maxRateLimitWait',
+      maxWaitMs: 1_000,
+    });
+    const refused = error as RateLimitWaitError;
+    expect(refused.message).toMatch(/^POST https:\/\/\S+\/favorites was not sent: /);
+    expect(refused.resetsAt.getTime()).toBeGreaterThan(Date.now() + 1_000);
+    expect(refused.resetsAt.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+    expect(sandbox.apiCalls()).toHaveLength(1);
+  });
+
+  it('names onRateLimit when it declined the wait', async () => {
+    const sandbox = newSandbox({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    const api = sandboxClient(sandbox, { cache: false, onRateLimit: () => false }).catalog;
+    await api.categories.root();
+    const error = await api.categories.get(40).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect(error).toMatchObject({
+      method: 'GET',
+      url: `${sandbox.baseUrl}/categories/40`,
+      refusedBy: 'onRateLimit',
+      maxWaitMs: undefined,
+    });
+    expect(sandbox.apiCalls()).toHaveLength(1);
   });
 });
