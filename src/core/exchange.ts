@@ -82,7 +82,6 @@ export interface Exchanged {
 export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   const { logger: log } = engine;
   const tally: Tally = { sent: 0, retries: 0, waits: 0, replayed: false };
-  const rules = { maxRetries: call.maxRetries, redirect: engine.redirect, revalidating: false };
   let attempt = firstAttempt(engine.signing, { ...call, url: engine.permanent.resolve(call.url) });
   /** The URLs this call went to, from its first redirect on (most calls have none). */
   let visited: string[] | undefined;
@@ -90,8 +89,11 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   for (;;) {
     const sent = await send(engine, call, attempt, reason, tally);
     const { outcome } = sent;
-    rules.revalidating = attempt.method === 'GET' && 'if-none-match' in attempt.headers;
-    const step = decide(attempt, outcome, tally, rules);
+    const step = decide(attempt, outcome, tally, {
+      maxRetries: call.maxRetries,
+      redirect: engine.redirect,
+      revalidating: attempt.method === 'GET' && 'if-none-match' in attempt.headers,
+    });
     if (step.kind === 'fail') throw step.error;
     reason = 'window';
     if (step.kind === 'retry') {
