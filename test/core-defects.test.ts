@@ -156,3 +156,16 @@ describe('a wait the SDK refuses before sending', () => {
     expect(sandbox.apiCalls()).toHaveLength(1);
   });
 });
+
+describe('a failed list collected with toArray({ limit: 0 })', () => {
+  it('rejects for its caller instead of failing unheard', async () => {
+    const sandbox = newSandbox();
+    const api = sandboxClient(sandbox).catalog;
+    const error = await api.manufacturers
+      .list({ per: 0 })
+      .toArray({ limit: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'InvalidRequestError', param: 'per' });
+    expect(sandbox.apiCalls()).toHaveLength(0);
+  });
+});

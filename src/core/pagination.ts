@@ -212,7 +212,11 @@ export class PagePromise<Item, Body = unknown>
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     if (!(limit >= 0)) throw new InvalidRequestError('limit must be a number >= 0', 'InvalidParam', 'limit');
     const out: Item[] = [];
-    if (limit === 0) return out;
+    // The first page was asked for with the call: its failure is this caller's to hear.
+    if (limit === 0) {
+      await this.result;
+      return out;
+    }
     for await (const page of this.pages()) {
       for (const item of page.items) {
         out.push(item);
