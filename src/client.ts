@@ -1,21 +1,12 @@
 import { APIPromise } from './core/api-promise.js';
-import {
-  callbackTokenProvider,
-  clientCredentialsProvider,
-  fingerprint,
-  isTokenValue,
-  staticTokenProvider,
-  TOKEN_RULE,
-  type TokenInput,
-  type TokenProvider,
-} from './core/auth.js';
+import { callbackTokenProvider, clientCredentialsProvider, staticTokenProvider } from './core/auth.js';
 import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
 import { HookRunner, type Hooks } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { isPromise, Limits } from './core/limits.js';
+import { Limits } from './core/limits.js';
 import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
 import { optionProblem } from './core/options.js';
@@ -24,6 +15,7 @@ import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { PermanentRedirects } from './core/redirects.js';
 import type { Coordination } from './core/stores.js';
+import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
@@ -385,18 +377,9 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     const context: ModuleContext = { core, session };
     const built: Record<string, unknown> = {};
     for (const [name, module] of Object.entries(modules)) built[name] = module(context);
-    let known: DailyUsage | undefined;
     const base: BaseClient = {
       auth: clientAuth(session),
-      usage: () => {
-        const usage = limits.usage();
-        if (!isPromise(usage)) return usage;
-        // An asynchronous (shared) store: the count as of the previous usage() call.
-        usage.then((value) => {
-          known = value;
-        }, noop);
-        return known ?? limits.usageOf(0);
-      },
+      usage: () => limits.usage(),
       request: <T>(params: RawRequest, options?: RequestOptions) => {
         const raw: Partial<RawRequest> = isRecord(params) ? params : {};
         // Upper case, as the pipeline compares it (fetch itself leaves `patch` as it is).
@@ -575,8 +558,6 @@ function isCoordination(value: Partial<Coordination> | null): boolean {
     (name) => typeof value?.[name as keyof Coordination] === 'object',
   );
 }
-
-function noop(): void {}
 
 function invalidOption(name: string, why: string): InvalidRequestError {
   return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);

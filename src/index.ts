@@ -20,7 +20,6 @@ export {
 } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
-export type { AccessToken, TokenInput } from './core/auth.js';
 export type { DailyUsage } from './core/budget.js';
 export {
   type CachedAnswer,
@@ -45,6 +44,7 @@ export {
   PermissionDeniedError,
   PriceCatalogError,
   RateLimitError,
+  RateLimitWaitError,
   RedirectError,
   ResponseValidationError,
   TimeoutError,
@@ -52,7 +52,6 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
 } from './core/errors.js';
-export type { RateLimitInfo } from './core/headers.js';
 export {
   HookError,
   type HookFailure,
@@ -77,19 +76,19 @@ export {
 } from './core/memory-stores.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
-export type { OnRateLimit, RateLimitEvent } from './core/rate-limit.js';
+export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/rate-limit.js';
 export type {
   Admission,
   AppTokenStore,
   BudgetStore,
   Coordination,
   LockStore,
-  MaybePromise,
   WindowAcquireOptions,
   WindowSlot,
   WindowStore,
   WindowWaitReason,
 } from './core/stores.js';
+export type { AccessToken, TokenInput } from './core/token.js';
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';

@@ -7,13 +7,13 @@
  * Written by hand because it must compare text the way the search does, not the way a general
  * library would: lower case, accents removed (NFD, combining marks dropped), Greek final sigma
  * folded, each word of the query a part of the name (`tablet` is in `Tablets`). That is how the
- * sandbox's search matches names (both use `normalizeText`, src/core/text.ts). The query is
+ * sandbox's search matches names (both use `normalizeText`, src/text/normalize.ts). The query is
  * split on white space only: the search also splits words on `()/,+-`, so a word such as `usb-c` found whole in a
  * name is found by the search too, and the rule never takes a category for name-matched that the
  * search did not match by name. If it misses one, that category is listed with the keyword, as
  * any other.
  */
-import { normalizeText } from '../core/text.js';
+import { normalizeText } from '../text/normalize.js';
 
 export { normalizeText };
 

@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './rate-limit.js';
 
 /** What `.withResponse()` gives: the parsed data, the raw Response and the rate-limit window. */
 export interface ApiResponse<T> {
@@ -10,13 +10,12 @@ export interface ApiResponse<T> {
 /**
  * The result of every SDK call: await it for the data, or call `.withResponse()` for the data
  * together with the HTTP response. The request starts when the method is called (a list's first
- * request one microtask later, so that a walk chained on it can choose the page size).
+ * request one microtask later, so that a walk chained on it can choose the page size). Like any
+ * promise, a call that fails while nobody awaits it (or its `.withResponse()`) is an unhandled
+ * rejection.
  */
 export class APIPromise<T> implements PromiseLike<T> {
-  constructor(protected readonly result: Promise<ApiResponse<T>>) {
-    // The caller may consume only one of the two views; neither may raise an unhandled rejection.
-    result.catch(ignore);
-  }
+  constructor(protected readonly result: Promise<ApiResponse<T>>) {}
 
   /** The data together with the Response and the parsed X-RateLimit-* headers. */
   withResponse(): Promise<ApiResponse<T>> {
@@ -28,12 +27,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    // Straight from the result, not through a promise of the data: one promise and one microtask
-    // less for every `await` of a call.
-    return this.result.then(
-      onfulfilled ? (r) => onfulfilled(r.data) : (dataOf as (r: ApiResponse<T>) => R1),
-      onrejected,
-    );
+    return this.result.then((r) => r.data).then(onfulfilled, onrejected);
   }
 
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
@@ -41,17 +35,10 @@ export class APIPromise<T> implements PromiseLike<T> {
   }
 
   finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.result.then(dataOf).finally(onfinally);
+    return this.then().finally(onfinally);
   }
 
   get [Symbol.toStringTag](): string {
     return 'APIPromise';
   }
-}
-
-// Module functions rather than arrows made per call (every call builds an APIPromise).
-function ignore(): void {}
-
-function dataOf<T>(result: ApiResponse<T>): T {
-  return result.data;
 }

@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './rate-limit.js';
 
 /** Base class of every error the SDK throws. */
 export class PriceCatalogError extends Error {
@@ -70,10 +70,10 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /**
    * When the token's window opens again: from the answer's X-RateLimit-Reset, or, for a wait the
-   * SDK refused without sending (`maxRateLimitWait`, `onRateLimit`), the reset it would have waited for.
+   * SDK refused without sending (RateLimitWaitError), the reset it would have waited for.
    */
   readonly resetsAt: Date | undefined;
-  /** Whether the request was sent (false: the SDK refused to wait and sent nothing). */
+  /** Whether the request was sent (false: a RateLimitWaitError, the SDK refused to wait and sent nothing). */
   readonly sent: boolean;
   constructor(init: ApiErrorInit & { resetsAt?: Date | undefined; sent?: boolean | undefined }) {
     super(init);
@@ -84,27 +84,49 @@ export class RateLimitError extends ApiError {
 }
 
 /**
- * A rate-limit wait the SDK refused: it would end at `resetAt` (epoch ms), later than `maxWaitMs`
- * allows (or `onRateLimit` declined it). Nothing was sent. For window stores of any kind.
+ * A rate-limit wait the SDK refused before sending: it would have ended at `resetsAt`, later than
+ * `maxRateLimitWait` allows (or `onRateLimit` declined it). Nothing was sent, so there is no
+ * answer: `sent` is false, `status` 0, `headers` empty and `body` undefined; `method` and `url`
+ * are the call's.
+ */
+export class RateLimitWaitError extends RateLimitError {
+  override name = 'RateLimitWaitError';
+  declare readonly sent: false;
+  declare readonly resetsAt: Date;
+  /** What refused the wait: the `maxRateLimitWait` option, or `onRateLimit` returning false. */
+  readonly refusedBy: 'maxRateLimitWait' | 'onRateLimit';
+  /** The longest wait allowed, in ms, when `maxRateLimitWait` refused. */
+  readonly maxWaitMs: number | undefined;
+
+  constructor(init: {
+    method: string;
+    url: string;
+    resetsAt: Date;
+    rateLimit: RateLimitInfo | undefined;
+    maxWaitMs: number | undefined;
+  }) {
+    super({ ...init, status: 0, headers: new Headers(), body: undefined, sent: false });
+    this.refusedBy = init.maxWaitMs === undefined ? 'onRateLimit' : 'maxRateLimitWait';
+    this.maxWaitMs = init.maxWaitMs;
+    const by =
+      init.maxWaitMs === undefined
+        ? 'onRateLimit declined'
+        : `maxRateLimitWait (${init.maxWaitMs} ms) refused`;
+    const call = init.method ? `${init.method} ${init.url} was not sent` : 'The call was not sent';
+    this.message = `${call}: the token's rate-limit window opens at ${init.resetsAt.toISOString()}, and ${by} the wait.`;
+  }
+}
+
+/**
+ * A window store's refusal of a wait that would end at `resetAt` (epoch ms), longer than
+ * `maxWaitMs` (undefined: onRateLimit declined). The engine tells it again for the call.
  */
 export function rateLimitWaitError(
   resetAt: number,
   rateLimit: RateLimitInfo | undefined,
   maxWaitMs: number | undefined,
-): RateLimitError {
-  const resetsAt = new Date(resetAt);
-  return new RateLimitError({
-    status: 403,
-    method: 'GET',
-    url: '(not sent)',
-    headers: new Headers(),
-    body: {
-      message: `Rate limit reached; ${maxWaitMs === undefined ? 'onRateLimit declined' : `maxRateLimitWait (${maxWaitMs} ms) refused`} the wait until ${resetsAt.toISOString()}. The call was not sent.`,
-    },
-    rateLimit,
-    resetsAt,
-    sent: false,
-  });
+): RateLimitWaitError {
+  return new RateLimitWaitError({ method: '', url: '', resetsAt: new Date(resetAt), rateLimit, maxWaitMs });
 }
 /** 404: the record or route does not exist. */
 export class NotFoundError extends ApiError {

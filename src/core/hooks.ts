@@ -1,5 +1,5 @@
 import { PriceCatalogError } from './errors.js';
-import type { RateLimitInfo } from './headers.js';
+import type { RateLimitInfo } from './rate-limit.js';
 import { abortable, abortError } from './signal.js';
 
 /**
@@ -47,7 +47,7 @@ export interface HookFailure {
   readonly request: HookRequest;
   /**
    * Why: ConnectionError, TimeoutError, AbortError, or (before sending) DailyLimitError or a
-   * RateLimitError from `onRateLimit` declining to wait. Error statuses are answers: see `onResponse`.
+   * RateLimitWaitError (a wait longer than `maxRateLimitWait`, or `onRateLimit` declined it). Error statuses are answers: see `onResponse`.
    */
   readonly error: PriceCatalogError;
   /** Milliseconds from `startedAt` to the failure. */
@@ -61,8 +61,8 @@ export type OnErrorHook = (failure: HookFailure) => void | Promise<void>;
 /**
  * Functions the SDK calls for every HTTP request to the API (not for the token endpoint, whose
  * requests carry secrets, and not for answers served fresh from the cache, which send nothing).
- * For each request: `onRequest`, then the daily budget and the rate-limit window (which may wait),
- * then the token is added and the request is sent, then exactly one of `onResponse` (any status)
+ * For each request: `onRequest`, then the rate-limit window (which may wait) and the daily budget,
+ * then the token is read and added and the request is sent, then exactly one of `onResponse` (any status)
  * or `onError` (no answer). Several functions of one kind run in the order given, each awaited.
  * A hook that throws ends the call with a HookError; no other hook runs for that request.
  */

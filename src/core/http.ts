@@ -1,20 +1,16 @@
 /**
- * The pipeline of one call (docs/architecture.md):
+ * The core of every call (docs/architecture.md, "How a call flows"):
  *
- *   request()   deadline, then run()
- *   run()       input checks, token, scope, cache policy (fresh answer, ETag), single flight
- *   exchange()  src/core/retry.ts: the one loop, with the bound on requests per call
- *     limits      src/core/limits.ts: rate-limit window, daily budget (Coordination stores)
- *     authorize   src/core/authorize.ts: token transport; the 401 replay
- *     transport   src/core/transport.ts: fetch, timeout (body included), typed failures
- *     redirects   src/core/redirects.ts: next hop, permanent moves
- *   finish()    errors, validation, selection; cache store or invalidation
+ *   request()    the deadline over the whole call
+ *   run()        input checks, URL, token and scope, cache policy (fresh answer, ETag), single flight
+ *   exchange()   src/core/exchange.ts: every request of the call, until its answer
+ *   answered()   an error status becomes its typed error; a 304 renews the stored answer
+ *   finish()     validation and selection; the cache keeps a new answer, or a write drops stale ones
  */
 import type { ApiResponse } from './api-promise.js';
-import type { AccessToken, TokenProvider } from './auth.js';
+import type { HttpMethod } from './attempt.js';
 import {
   type CachedAnswer,
-  type CacheMode,
   type CacheStore,
   cachedResponse,
   cacheKey,
@@ -32,46 +28,22 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import type { RateLimitInfo } from './headers.js';
+import { type Call, type Engine, exchange } from './exchange.js';
 import type { HookRunner } from './hooks.js';
-import { isPromise, type Limits } from './limits.js';
+import type { Limits } from './limits.js';
 import type { Log } from './logger.js';
-import { checkCallOptions, isTimeLimit } from './options.js';
+import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
 import { encodeQuery, type QueryParams } from './query.js';
-import type { OnRateLimit } from './rate-limit.js';
+import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 import { PermanentRedirects } from './redirects.js';
-import { exchange, type HttpMethod, type LoopCall, type LoopConfig } from './retry.js';
-import { abortable, abortError } from './signal.js';
+import { abortError } from './signal.js';
+import { SingleFlight } from './single-flight.js';
+import type { TokenProvider } from './token.js';
 import { fetchTransport, TimeLimit, type Transport } from './transport.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
-import { type ApiVersion, normalizeApiVersion } from './version.js';
+import { normalizeApiVersion } from './version.js';
 
-export type { HttpMethod };
-
-/** Options every SDK method takes as its last argument. */
-export interface RequestOptions {
-  /** Ends the call (and any wait inside it) with an AbortError. */
-  signal?: AbortSignal | undefined;
-  /** Milliseconds for one attempt, reading the answer's body included (0 or Infinity: none); overrides the client's `timeout`. */
-  timeout?: number | undefined;
-  /** Milliseconds for the whole call, retries and waits included (Infinity: none); overrides the client's `deadline`. */
-  deadline?: number | undefined;
-  /** API version for this call; overrides the client's `apiVersion`. */
-  apiVersion?: ApiVersion | undefined;
-  /** Extra request headers for this call. */
-  headers?: Record<string, string> | undefined;
-  /** Response validation for this call; overrides the client's `validation`. */
-  validation?: ValidationMode | undefined;
-  /** As in fetch: `default`, `no-cache` (always revalidate) or `no-store` (bypass the cache). */
-  cache?: CacheMode | undefined;
-  /** Retries after network errors and 500/502/503/504 (idempotent methods only); overrides the client's. */
-  maxRetries?: number | undefined;
-  /**
-   * Longest rate-limit wait this call accepts, in ms; a longer one fails at once with
-   * RateLimitError (its `resetsAt` says when the window opens). Overrides the client's.
-   */
-  maxRateLimitWait?: number | undefined;
-}
+export type { HttpMethod, RequestOptions };
 
 export interface CoreConfig {
   baseUrl: string;
@@ -135,27 +107,18 @@ interface Answer {
   fresh: boolean;
 }
 
-interface Flight {
-  promise: Promise<Answer>;
-  /** Present when the leader can abort: aborted once every caller has left. */
-  controller: AbortController | undefined;
-  callers: number;
-}
-
-const EMPTY: RequestOptions = {};
-
 export class HttpCore {
   private readonly baseUrl: string;
-  private readonly loop: LoopConfig;
-  private readonly flights = new Map<string, Flight>();
+  private readonly engine: Engine;
+  private readonly flights = new SingleFlight<Answer>();
 
   constructor(
     readonly config: CoreConfig,
     transport: Transport = fetchTransport(config.fetch),
   ) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
-    this.loop = {
-      auth: {
+    this.engine = {
+      signing: {
         origin: new URL(this.baseUrl).origin,
         tokenTransport: config.tokenTransport,
         vendor: config.vendor,
@@ -174,43 +137,26 @@ export class HttpCore {
 
   /** The 301/308 moves this core remembers (shared with its `forUser` cores). */
   get permanent(): PermanentRedirects {
-    return this.loop.permanent;
+    return this.engine.permanent;
   }
 
-  /**
-   * Not an async function: without a deadline it hands back run()'s own promise (an async wrapper
-   * returning it would cost the call two more microtask hops). Nothing here throws: run() is async,
-   * so every failure of the call is a rejection.
-   */
-  request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
-    const options = spec.options ?? EMPTY;
+  /** One call, under its deadline (one time limit over every attempt, wait and retry). */
+  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+    const options = spec.options ?? {};
     const deadlineMs = options.deadline ?? this.config.deadline;
-    if (isTimeLimit(deadlineMs)) return this.runWithin(spec, options, deadlineMs);
-    const log = this.config.logger;
-    if (!log.info) return this.run(spec, options, options.signal);
-    return this.run(spec, options, options.signal).catch((error: unknown) => {
-      throw logFailure(log, spec.method, error);
-    });
-  }
-
-  /** The call under its deadline: one time limit over every attempt, wait and retry. */
-  private async runWithin<T>(
-    spec: CallSpec<T>,
-    options: RequestOptions,
-    deadlineMs: number,
-  ): Promise<ApiResponse<T>> {
-    const log = this.config.logger;
-    const deadline = new TimeLimit(
-      options.signal,
-      deadlineMs,
-      `The call took longer than its deadline of ${deadlineMs} ms`,
-    );
+    const deadline = isTimeLimit(deadlineMs)
+      ? new TimeLimit(
+          options.signal,
+          deadlineMs,
+          `The call took longer than its deadline of ${deadlineMs} ms`,
+        )
+      : undefined;
     try {
-      return await this.run(spec, options, deadline.signal);
+      return await this.run(spec, options, deadline ? deadline.signal : options.signal);
     } catch (error) {
-      throw logFailure(log, spec.method, deadline.explain(error));
+      throw logFailure(this.config.logger, spec.method, deadline ? deadline.explain(error) : error);
     } finally {
-      deadline.dispose();
+      deadline?.dispose();
     }
   }
 
@@ -220,7 +166,7 @@ export class HttpCore {
     signal: AbortSignal | undefined,
   ): Promise<ApiResponse<T>> {
     // The call's own options, checked before anything is sent (the client's were when it was made).
-    if (options !== EMPTY) checkCallOptions(options);
+    checkCallOptions(options);
     if (signal?.aborted) throw abortError(signal);
     const path = typeof spec.path === 'function' ? spec.path() : spec.path;
     // The client's version was checked and normalized when it was made.
@@ -229,8 +175,7 @@ export class HttpCore {
     const search = encodeQuery(spec.query);
     const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
-    const json = payload === undefined ? undefined : jsonBody(payload);
-    // A fresh cached token without a wait (an await is a microtask hop on every call).
+    const body = payload === undefined ? undefined : jsonBody(payload);
     const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
@@ -238,23 +183,22 @@ export class HttpCore {
         'InsufficientScope',
       );
     }
-    const call: LoopCall = {
+    const call: Call = {
       method: spec.method,
       url,
       version,
-      body: json,
+      body,
       headers: options.headers,
       etag: undefined,
       signal,
       timeout: options.timeout ?? this.config.timeout,
       maxRetries: options.maxRetries ?? this.config.maxRetries,
       maxRateLimitWait: options.maxRateLimitWait ?? this.config.maxRateLimitWait,
-      token,
     };
     const endpoint = `${spec.method} ${path}`;
+    const store = this.config.cache;
     if (spec.method !== 'GET') {
       const answer = await this.send(call, undefined, undefined);
-      const store = this.config.cache;
       if (store) {
         const root = path.split('/')[1] ?? '';
         await invalidate(store, token.principal, [root, ...(spec.invalidates?.(path) ?? [])]);
@@ -262,108 +206,67 @@ export class HttpCore {
       return this.finish(spec, options, endpoint, answer.body, answer);
     }
 
-    const store = this.config.cache;
     const mode = options.cache ?? 'default';
     const key = cacheKey(token.principal, version, url);
-    let stored: CachedAnswer | undefined;
-    if (store && mode !== 'no-store') {
-      const found = store.get(key);
-      stored = isPromise(found) ? await found : found;
-      if (stored && mode === 'default' && isFresh(stored)) {
-        // Within max-age: no request at all; the token's last known window.
-        this.config.logger.debug?.(`${spec.method} ${url}: fresh in the cache, not sent`);
-        const last = this.config.limits.last(token);
-        const rateLimit = isPromise(last) ? await last : last;
-        const response = cachedResponse(stored, url, 'fresh');
-        return this.finish(spec, options, endpoint, stored.body, { response, rateLimit });
-      }
-      call.etag = stored?.etag;
+    const cached = store && mode !== 'no-store' ? await store.get(key) : undefined;
+    if (cached && mode === 'default' && isFresh(cached)) {
+      // Within max-age: no request at all; the token's last known window.
+      this.config.logger.debug?.(`${spec.method} ${url}: fresh in the cache, not sent`);
+      const rateLimit = await this.config.limits.last(token);
+      const response = cachedResponse(cached, url, 'fresh');
+      return this.finish(spec, options, endpoint, cached.body, { response, rateLimit });
     }
-    // Identical GETs in flight (same URL, version, principal) share one request; a call with its
-    // own headers, or `cache: 'no-store'`, sends its own.
-    const storeKey = store && mode !== 'no-store' ? key : undefined;
+    const stored = cached && { key, answer: cached };
+    const keep = store && mode !== 'no-store' ? key : undefined;
+    call.etag = cached?.etag;
+    // A call with its own headers, or `cache: 'no-store'`, sends its own request.
     if (options.headers || mode === 'no-store') {
-      const answer = await this.send(call, storeKey, stored);
-      return this.keep(storeKey, answer, this.finish(spec, options, endpoint, answer.body, answer));
+      const answer = await this.send(call, stored, keep);
+      return this.keep(keep, answer, this.finish(spec, options, endpoint, answer.body, answer));
     }
-    const flightKey = `${key} ${call.etag ?? ''}`;
-    let flight = this.flights.get(flightKey);
-    // A flight every caller has left is being aborted (its cleanup is a few microtasks away):
-    // it is no one's to join, and a new call starts its own.
-    if (flight?.controller?.signal.aborted) flight = undefined;
-    let leader = false;
-    if (!flight) {
-      leader = true;
-      const controller = signal ? new AbortController() : undefined;
-      if (controller) call.signal = controller.signal;
-      const promise = this.send(call, storeKey, stored);
-      const started: Flight = { promise, controller, callers: 0 };
-      flight = started;
-      this.flights.set(flightKey, started);
-      const done = (): void => {
-        if (this.flights.get(flightKey) === started) this.flights.delete(flightKey);
-      };
-      promise.then(done, done);
-    }
-    const answer = await this.join(flight, signal);
-    if (leader) return this.keep(storeKey, answer, this.finish(spec, options, endpoint, answer.body, answer));
+    const { result, leader } = this.flights.join(`${key} ${call.etag ?? ''}`, signal, (flightSignal) =>
+      this.send({ ...call, signal: flightSignal }, stored, keep),
+    );
+    const answer = await result;
+    if (leader) return this.keep(keep, answer, this.finish(spec, options, endpoint, answer.body, answer));
     // Every other caller gets its own copy of the data.
-    const body = answer.body === undefined ? undefined : structuredClone(answer.body);
-    return this.finish(spec, options, endpoint, body, answer);
+    const copy = answer.body === undefined ? undefined : structuredClone(answer.body);
+    return this.finish(spec, options, endpoint, copy, answer);
   }
 
-  /**
-   * Stores a new, validated answer that Cache-Control allows to keep; returns `result` (as it is
-   * when nothing is stored: no promise in between on the hot path).
-   */
-  private keep<T>(
+  /** Stores a new, validated answer that Cache-Control allows to keep; returns `result`. */
+  private async keep<T>(
     key: string | undefined,
     answer: Answer,
     result: ApiResponse<T>,
-  ): ApiResponse<T> | Promise<ApiResponse<T>> {
+  ): Promise<ApiResponse<T>> {
     const store = this.config.cache;
     if (!key || !store || !answer.fresh) return result;
     const maxAge = storableMaxAge(answer.response.headers);
-    if (maxAge === undefined) return result;
-    const done = store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
-    return isPromise(done) ? done.then(() => result) : result;
+    if (maxAge !== undefined)
+      await store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
+    return result;
   }
 
-  /** Waits for a shared flight; a caller that aborts leaves alone, the last one to leave aborts it. */
-  private join(flight: Flight, signal: AbortSignal | undefined): Promise<Answer> {
-    const { controller } = flight;
-    if (!controller) return abortable(flight.promise, signal);
-    flight.callers++;
-    if (!signal) {
-      // A caller that cannot abort keeps the flight going.
-      flight.callers = Number.POSITIVE_INFINITY;
-      return flight.promise;
-    }
-    const onAbort = (): void => {
-      if (--flight.callers <= 0) controller.abort(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    const mine = abortable(flight.promise, signal);
-    const leave = (): void => signal.removeEventListener('abort', onAbort);
-    mine.then(leave, leave);
-    return mine;
-  }
-
-  /** The exchange, the API error of a failed answer, and the cache policy of a GET. */
+  /** The exchange; the typed error of a failed answer; a 304 renews the stored answer. */
   private async send(
-    call: LoopCall,
-    key: string | undefined,
-    stored: CachedAnswer | undefined,
+    call: Call,
+    stored: { key: string; answer: CachedAnswer } | undefined,
+    keep: string | undefined,
   ): Promise<Answer> {
-    const { response, body, size, rateLimit } = await exchange(this.loop, call);
+    const { answer, rateLimit, notModified } = await exchange(this.engine, call);
+    const { response, body, size } = answer;
     const store = this.config.cache;
-    if (response.status === 304 && call.etag !== undefined && stored && key && store) {
+    if (notModified && stored && keep && store) {
       // Unchanged: the stored answer, good for another max-age.
-      const renewed = { ...stored, storedAt: Date.now(), maxAgeMs: storableMaxAge(response.headers) ?? 0 };
-      await store.set(key, renewed);
+      const renewed = {
+        ...stored.answer,
+        storedAt: Date.now(),
+        maxAgeMs: storableMaxAge(response.headers) ?? 0,
+      };
+      await store.set(stored.key, renewed);
       return {
-        body: stored.body,
+        body: stored.answer.body,
         response: cachedResponse(renewed, call.url, 'revalidated'),
         rateLimit,
         size: 0,
@@ -423,8 +326,6 @@ function pick<T>(select: (body: unknown) => T, body: unknown, endpoint: string):
     );
   }
 }
-
-export type { AccessToken };
 
 /** The body as JSON; a body JSON cannot carry (a BigInt, a cycle, a function) is refused typed. */
 function jsonBody(payload: unknown): string {

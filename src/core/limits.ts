@@ -4,17 +4,15 @@
  * stores of the client's Coordination (src/core/stores.ts), so every client of one application
  * (and every process, with shared stores) counts together.
  *
- * Every exit path leaves the window consistent: a call refused by the budget gives its place back
- * at once (or, with a coordination that admits in one step, never takes one); a call refused
- * before it reached this stage never took one.
+ * The token is read when the place is given, after any wait: a request that waited while a 401
+ * replaced the token goes with the new one (in the new token's window), never with the rejected one.
+ * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
-import type { AccessToken } from './auth.js';
-import { fingerprint } from './auth.js';
 import type { DailyUsage } from './budget.js';
-import { DailyLimitError, RateLimitError, rateLimitWaitError } from './errors.js';
-import type { RateLimitInfo } from './headers.js';
-import type { OnRateLimit } from './rate-limit.js';
-import type { Coordination, MaybePromise, WindowSlot, WindowWaitReason } from './stores.js';
+import { DailyLimitError, RateLimitWaitError, rateLimitWaitError } from './errors.js';
+import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
+import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from './stores.js';
+import { type AccessToken, fingerprint } from './token.js';
 
 export interface LimitsConfig {
   coordination: Coordination;
@@ -26,145 +24,173 @@ export interface LimitsConfig {
   onRateLimit: OnRateLimit | undefined;
 }
 
-const tokenKeys = new WeakMap<AccessToken, string>();
+/** A request let through: its place in the window of `token`, the token it goes with. */
+export interface Admitted {
+  slot: WindowSlot;
+  token: AccessToken;
+}
+
+/** Token changes (a 401 elsewhere) one request follows while it waits; then it goes as it is. */
+const MAX_TOKEN_SWITCHES = 3;
 
 /** The window key of a token: a fingerprint of its value, never the value. */
 export function tokenKey(token: AccessToken): string {
-  let key = tokenKeys.get(token);
-  if (key === undefined) {
-    key = `t:${fingerprint(token.value)}`;
-    tokenKeys.set(token, key);
-  }
-  return key;
+  return `t:${fingerprint(token.value)}`;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
- * The UTC day (`YYYY-MM-DD`) the budget counts in, worked out once a day rather than once a call
- * (a Date and its ISO string were a microsecond of every call). A clock set back, or a fake one
- * moved, falls outside the range and is worked out again.
+ * The calls counted per budget store, application and day, as last seen in this process: what the
+ * synchronous `usage()` tells (exact with in-memory stores; as of the last count with shared ones).
  */
-class UtcDay {
-  private day = '';
-  private from = 0;
-  private until = 0;
-
-  now(): string {
-    const now = Date.now();
-    if (now < this.from || now >= this.until) {
-      const from = Math.floor(now / DAY_MS) * DAY_MS;
-      this.day = new Date(from).toISOString().slice(0, 10);
-      this.from = from;
-      this.until = from + DAY_MS;
-    }
-    return this.day;
-  }
-}
+const seen = new WeakMap<BudgetStore, Map<string, { day: string; calls: number }>>();
 
 export class Limits {
-  private readonly today = new UtcDay();
-
   constructor(readonly config: LimitsConfig) {}
 
   /**
-   * A place in `token`'s window and one call of the budget: synchronous while there is room in
-   * in-memory stores. `reason` '403': the server refused, and onRateLimit was asked already.
+   * A place in the window of the current token (`read` gives it, and is asked again after any
+   * wait), and one call of the budget. `reason` '403': the server refused, and onRateLimit was
+   * asked already.
    */
-  acquire(
-    token: AccessToken,
+  async admit(
+    read: () => Promise<AccessToken>,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): MaybePromise<WindowSlot> {
-    const key = tokenKey(token);
-    const ask = reason === 'window' ? this.config.onRateLimit : undefined;
-    if (!ask) return this.place(key, signal, maxWaitMs, reason);
-    // onRateLimit decides on a wait before it starts: ask the store for no wait first; only a
-    // refused wait (a RateLimitError that sent nothing) goes to onRateLimit.
-    const decide = (error: unknown): MaybePromise<WindowSlot> => {
-      if (!(error instanceof RateLimitError) || error.sent) throw error;
-      const resetAt = error.resetsAt?.getTime() ?? Date.now();
-      if (
-        ask({ reason: 'window', waitMs: Math.max(0, resetAt - Date.now()), rateLimit: error.rateLimit }) ===
-        false
-      ) {
-        throw rateLimitWaitError(resetAt, error.rateLimit, undefined);
+  ): Promise<Admitted> {
+    let token = await read();
+    for (let switches = 0; ; switches++) {
+      const { slot, charged } = await this.place(tokenKey(token), signal, maxWaitMs, reason);
+      const current = await read();
+      if (current.value === token.value || switches >= MAX_TOKEN_SWITCHES) {
+        if (!charged) await this.charge(slot);
+        this.counted(1);
+        return { slot, token };
       }
-      return this.place(key, signal, maxWaitMs, reason);
-    };
-    // Only the window's refusal is decided on: a budget refusal (DailyLimitError) passes through.
-    const first = this.place(key, signal, 0, reason);
-    return isPromise(first) ? first.catch(decide) : first;
+      // Replaced (a 401) while this request waited: a place in the new token's window instead.
+      // With `admit` the budget call came with the place, and is spent: rare, and never over.
+      void slot.release();
+      token = current;
+    }
   }
 
   /**
-   * The window place and the budget call of one request: in one step when the coordination offers
-   * `admit` (one Redis round trip), else the window then the budget (the in-memory stores).
+   * A window place, waiting at most `maxWaitMs`; onRateLimit decides on a wait before it starts
+   * (the store is asked for no wait first, and only its refusal goes to onRateLimit).
    */
-  private place(
+  private async place(
     key: string,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): MaybePromise<WindowSlot> {
-    const { coordination, rateLimit } = this.config;
-    if (coordination.admit) {
-      const admission = {
-        app: this.config.app,
-        day: this.today.now(),
-        dailyLimit: this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER,
-        token: key,
-        assumedLimit: rateLimit,
-      };
-      const admitted = coordination.admit(admission, { signal, maxWaitMs, reason });
-      return isPromise(admitted) ? admitted.then(this.admitted) : this.admitted(admitted);
+  ): Promise<{ slot: WindowSlot; charged: boolean }> {
+    const ask = reason === 'window' ? this.config.onRateLimit : undefined;
+    if (!ask) return this.take(key, signal, maxWaitMs, reason);
+    try {
+      return await this.take(key, signal, 0, reason);
+    } catch (error) {
+      // Only the window's refusal is decided on: a budget refusal (DailyLimitError) passes through.
+      if (!(error instanceof RateLimitWaitError)) throw error;
+      const resetAt = error.resetsAt.getTime();
+      const waitMs = Math.max(0, resetAt - Date.now());
+      if (ask({ reason: 'window', waitMs, rateLimit: error.rateLimit }) === false)
+        throw rateLimitWaitError(resetAt, error.rateLimit, undefined);
+      return this.take(key, signal, maxWaitMs, reason);
     }
-    const slot = coordination.windows.acquire(key, rateLimit, { signal, maxWaitMs, reason });
-    return isPromise(slot) ? slot.then((s) => this.charge(s)) : this.charge(slot);
   }
 
-  /** `admit`'s answer: `false` is the budget's refusal, with no window place taken. */
-  private readonly admitted = (slot: WindowSlot | false): WindowSlot => {
-    if (slot === false)
-      throw new DailyLimitError(this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER, nextUtcMidnight());
-    return slot;
-  };
+  /**
+   * The window place, with the budget call in the same step when the coordination offers `admit`
+   * (one Redis round trip); else the budget is charged after the token check (`charged` false).
+   */
+  private async take(
+    key: string,
+    signal: AbortSignal | undefined,
+    maxWaitMs: number,
+    reason: WindowWaitReason,
+  ): Promise<{ slot: WindowSlot; charged: boolean }> {
+    const { coordination, rateLimit } = this.config;
+    if (!coordination.admit) {
+      const slot = await coordination.windows.acquire(key, rateLimit, { signal, maxWaitMs, reason });
+      return { slot, charged: false };
+    }
+    const admission = {
+      app: this.config.app,
+      day: utcDay(),
+      dailyLimit: this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER,
+      token: key,
+      assumedLimit: rateLimit,
+    };
+    const slot = await coordination.admit(admission, { signal, maxWaitMs, reason });
+    // `false` is the budget's refusal, with no window place taken.
+    if (slot === false) throw this.spent();
+    return { slot, charged: true };
+  }
 
   /** One call of the daily budget for a request about to go out with `slot`. */
-  private charge(slot: WindowSlot): MaybePromise<WindowSlot> {
+  private async charge(slot: WindowSlot): Promise<void> {
     const limit = this.config.dailyLimit;
-    // With the guard off the calls are still counted (usage()).
-    const taken = this.config.coordination.budget.take(
-      this.config.app,
-      this.today.now(),
-      limit ?? Number.MAX_SAFE_INTEGER,
-    );
-    if (!isPromise(taken)) return charged(slot, taken, limit);
-    return taken.then(
-      (ok) => charged(slot, ok, limit),
-      (error: unknown) => {
-        void slot.release();
-        throw error;
-      },
-    );
+    let ok: boolean;
+    try {
+      // With the guard off the calls are still counted (usage()).
+      ok = await this.config.coordination.budget.take(
+        this.config.app,
+        utcDay(),
+        limit ?? Number.MAX_SAFE_INTEGER,
+      );
+    } catch (error) {
+      void slot.release();
+      throw error;
+    }
+    if (ok || limit === null) return;
+    // Refused before sending: the window place goes back at once, so later calls never wait on it.
+    void slot.release();
+    throw this.spent();
+  }
+
+  private spent(): DailyLimitError {
+    return new DailyLimitError(this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER, nextUtcMidnight());
   }
 
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */
-  last(token: AccessToken): MaybePromise<RateLimitInfo | undefined> {
+  last(token: AccessToken): Promise<RateLimitInfo | undefined> {
     return this.config.coordination.windows.last(tokenKey(token));
   }
 
-  /** The budget as counted by the store; with an asynchronous store, a promise of it. */
-  usage(): MaybePromise<DailyUsage> {
-    const calls = this.config.coordination.budget.count(this.config.app, this.today.now());
-    return isPromise(calls) ? calls.then((n) => this.usageOf(n)) : this.usageOf(calls);
+  /** The budget as last counted: synchronous, and asks the store for its count for next time. */
+  usage(): DailyUsage {
+    const { budget } = this.config.coordination;
+    const day = utcDay();
+    budget.count(this.config.app, day).then(
+      (calls) => this.counted(0, calls, day),
+      () => undefined,
+    );
+    return this.usageOf(this.countOf(day));
   }
 
-  usageOf(calls: number): DailyUsage {
+  /** Counts `more` calls taken here, or (with `calls`) what the store counted on `day`. */
+  private counted(more: number, calls?: number, day = utcDay()): void {
+    const { budget } = this.config.coordination;
+    let apps = seen.get(budget);
+    if (!apps) {
+      apps = new Map();
+      seen.set(budget, apps);
+    }
+    const known = apps.get(this.config.app);
+    const before = known?.day === day ? known.calls : 0;
+    // A day's count only grows: a count read before a take resolves after it is not taken back.
+    apps.set(this.config.app, { day, calls: Math.max(before + more, calls ?? 0) });
+  }
+
+  private countOf(day: string): number {
+    const known = seen.get(this.config.coordination.budget)?.get(this.config.app);
+    return known?.day === day ? known.calls : 0;
+  }
+
+  private usageOf(calls: number): DailyUsage {
     const limit = this.config.dailyLimit;
     return {
-      day: this.today.now(),
+      day: utcDay(),
       calls,
       limit,
       remaining: limit === null ? null : Math.max(0, limit - calls),
@@ -173,16 +199,9 @@ export class Limits {
   }
 }
 
-/** The slot of a request the budget took (`ok`), or the budget's refusal. */
-function charged(slot: WindowSlot, ok: boolean, limit: number | null): WindowSlot {
-  if (ok || limit === null) return slot;
-  // Refused before sending: the window place goes back at once, so later calls never wait on it.
-  void slot.release();
-  throw new DailyLimitError(limit, nextUtcMidnight());
-}
-
-export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
+/** The UTC day (`YYYY-MM-DD`) the budget counts in. */
+function utcDay(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 export function nextUtcMidnight(): Date {

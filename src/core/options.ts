@@ -5,9 +5,37 @@
  * before anything is sent. A bad value is an InvalidRequestError (code `InvalidOption`), never a
  * request that times out at once, a retry loop or a silently ignored option.
  */
+
+import type { CacheMode } from './cache.js';
 import { describe } from './describe.js';
 import { InvalidRequestError, isRecord } from './errors.js';
-import type { RequestOptions } from './http.js';
+import type { ValidationMode } from './validate.js';
+import type { ApiVersion } from './version.js';
+
+/** Options every SDK method takes as its last argument. */
+export interface RequestOptions {
+  /** Ends the call (and any wait inside it) with an AbortError. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds for one attempt, reading the answer's body included (0 or Infinity: none); overrides the client's `timeout`. */
+  timeout?: number | undefined;
+  /** Milliseconds for the whole call, retries and waits included (Infinity: none); overrides the client's `deadline`. */
+  deadline?: number | undefined;
+  /** API version for this call; overrides the client's `apiVersion`. */
+  apiVersion?: ApiVersion | undefined;
+  /** Extra request headers for this call. */
+  headers?: Record<string, string> | undefined;
+  /** Response validation for this call; overrides the client's `validation`. */
+  validation?: ValidationMode | undefined;
+  /** As in fetch: `default`, `no-cache` (always revalidate) or `no-store` (bypass the cache). */
+  cache?: CacheMode | undefined;
+  /** Retries after network errors and 500/502/503/504 (idempotent methods only); overrides the client's. */
+  maxRetries?: number | undefined;
+  /**
+   * Longest rate-limit wait this call accepts, in ms; a longer one fails at once with
+   * RateLimitError (its `resetsAt` says when the window opens). Overrides the client's.
+   */
+  maxRateLimitWait?: number | undefined;
+}
 
 /** setTimeout's longest delay (2^31 - 1 ms, 24.8 days); Node fires a longer one after 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;

@@ -1,6 +1,7 @@
 import { APIPromise, type ApiResponse } from './api-promise.js';
 import { InvalidRequestError, ResponseValidationError } from './errors.js';
-import { linkTarget, type RateLimitInfo } from './headers.js';
+import { linkTarget } from './link.js';
+import type { RateLimitInfo } from './rate-limit.js';
 
 /** `meta.pagination` of a list answer. */
 export interface Pagination {
@@ -122,9 +123,7 @@ export class PagePromise<Item, Body = unknown>
       seen: new Set(),
     };
     // The first request starts one microtask after the call, so that a walk chained on the call
-    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page. An async
-    // function rather than a chain of then(): awaiting the request's promise costs one microtask,
-    // a then() callback returning it three.
+    // (`for await (... of api.list())`, `.toArray()`) can still ask for the largest page.
     const first = (async () => {
       await undefined;
       const result = await fetchPage(undefined, !sized && walk.started ? LARGEST_PAGE : undefined);
@@ -213,7 +212,11 @@ export class PagePromise<Item, Body = unknown>
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     if (!(limit >= 0)) throw new InvalidRequestError('limit must be a number >= 0', 'InvalidParam', 'limit');
     const out: Item[] = [];
-    if (limit === 0) return out;
+    // The first page was asked for with the call: its failure is this caller's to hear.
+    if (limit === 0) {
+      await this.result;
+      return out;
+    }
     for await (const page of this.pages()) {
       for (const item of page.items) {
         out.push(item);

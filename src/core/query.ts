@@ -15,8 +15,8 @@ const FIELDSETS = new Set(['fields', 'fields_except']);
 /**
  * Encodes params the way the API reads them: arrays as `name[]=v`, sparse fieldsets as
  * `fields[resource]=a,b`, linked resources comma-separated, booleans as `true`/`false`;
- * `undefined` and `null` are left out. Returns the query string without `?` (empty when no pair):
- * the bytes URLSearchParams#toString() gives for the same pairs.
+ * `undefined` and `null` are left out. Returns the query string without `?` (empty when no pair),
+ * form-encoded by URLSearchParams.
  */
 export function encodeQuery(params: QueryParams | undefined): string {
   if (!params) return '';
@@ -28,10 +28,8 @@ export function encodeQuery(params: QueryParams | undefined): string {
       'params',
     );
   }
-  let out = '';
-  const add = (name: string, value: string): void => {
-    out += `${out ? '&' : ''}${formEncode(name)}=${formEncode(value)}`;
-  };
+  const out = new URLSearchParams();
+  const add = (name: string, value: string): void => out.append(name, value);
   for (const name in params) {
     if (!Object.hasOwn(params, name)) continue;
     const value = params[name];
@@ -50,26 +48,7 @@ export function encodeQuery(params: QueryParams | undefined): string {
       add(name, scalar(name, value));
     }
   }
-  return out;
-}
-
-/** What the form encoding (URLSearchParams) leaves as is: ASCII letters, digits and `*-._`. */
-const FORM_SAFE = /^[\w*.-]*$/;
-/** What encodeURIComponent leaves as is but the form encoding does not, and the space (`+`). */
-const FORM_EXTRA = /[!'()~]|%20/g;
-
-/**
- * application/x-www-form-urlencoded, byte for byte as URLSearchParams serializes it (UTF-8,
- * upper-case hex, space as `+`; a property test holds it to that). By hand rather than through a
- * URLSearchParams object, whose construction, append() and toString() run through a dozen
- * functions of the platform's URL code on every call, for the usual `per=25`. `value` has no lone
- * surrogate (checked before), so encodeURIComponent cannot throw.
- */
-function formEncode(value: string): string {
-  if (FORM_SAFE.test(value)) return value;
-  return encodeURIComponent(value).replace(FORM_EXTRA, (c) =>
-    c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return out.toString();
 }
 
 function encodeFieldset(name: string, value: QueryValue, add: (name: string, value: string) => void): void {

@@ -1,7 +1,7 @@
 /**
  * Stage: redirects. 301/308 are followed and remembered; 302/307 repeat the request verbatim at
  * Location; 303 becomes a GET. Each hop is a request the server counts, so each is one request of
- * the call's bound (src/core/retry.ts). Credentials never go to another origin (src/core/authorize.ts).
+ * the call's bound (src/core/decide.ts). Credentials never go to another origin (src/core/attempt.ts).
  */
 import { RedirectError } from './errors.js';
 

@@ -6,8 +6,7 @@
  * stages reach that state only through these interfaces, so the in-memory defaults (one process)
  * and `price-catalog/redis` (many processes) are interchangeable without touching a stage.
  *
- * Every method may answer synchronously or with a promise: the in-memory stores answer at once,
- * so the one-process hot path costs no extra microtask; shared stores answer with a promise.
+ * Every method answers with a promise, whether the state is in memory or in Redis.
  * A store that cannot answer (Redis down, a script error) rejects with a PriceCatalogError
  * (`CoordinationError`), within a bounded time, and never over-grants: it fails closed.
  *
@@ -15,11 +14,9 @@
  * is no clientId); `token` is a fingerprint of an access token (`AccessToken.principal`). No store
  * is ever given a secret as a key.
  */
-import type { AccessToken } from './auth.js';
 import type { CacheStore } from './cache.js';
-import type { RateLimitInfo } from './headers.js';
-
-export type MaybePromise<T> = T | Promise<T>;
+import type { RateLimitInfo } from './rate-limit.js';
+import type { AccessToken } from './token.js';
 
 /** The application's calls per UTC day, counted where every sharer sees them. */
 export interface BudgetStore {
@@ -28,9 +25,9 @@ export interface BudgetStore {
    * sharing the store: `true` when taken, `false` when `limit` calls were already counted that day
    * (nothing is taken then).
    */
-  take(app: string, day: string, limit: number): MaybePromise<boolean>;
+  take(app: string, day: string, limit: number): Promise<boolean>;
   /** Calls counted for `app` on `day`. */
-  count(app: string, day: string): MaybePromise<number>;
+  count(app: string, day: string): Promise<number>;
 }
 
 /** Why a call waits for a window: our count says it is used up, or the server's 403 said so. */
@@ -51,11 +48,11 @@ export interface WindowSlot {
   /** Order of sending within this token's window, to discount calls still in flight. */
   readonly seq: number;
   /** The request got an answer: follow its X-RateLimit headers (undefined when it had none). */
-  answered(info: RateLimitInfo | undefined): MaybePromise<void>;
+  answered(info: RateLimitInfo | undefined): Promise<void>;
   /** The server refused with its rate-limit 403: nothing more goes for this token until reset. */
-  exhausted(info: RateLimitInfo | undefined): MaybePromise<void>;
+  exhausted(info: RateLimitInfo | undefined): Promise<void>;
   /** No answer came (network error, timeout, abort, or the request was never sent): give it back. */
-  release(): MaybePromise<void>;
+  release(): Promise<void>;
 }
 
 /** The rate-limit windows of tokens, as the server's X-RateLimit headers tell them. */
@@ -64,9 +61,9 @@ export interface WindowStore {
    * Waits, in arrival order and bounded by `maxWaitMs` and `signal`, for room in `token`'s
    * window, then takes it. `assumedLimit` is used only until an answer tells the real limit.
    */
-  acquire(token: string, assumedLimit: number, options: WindowAcquireOptions): MaybePromise<WindowSlot>;
+  acquire(token: string, assumedLimit: number, options: WindowAcquireOptions): Promise<WindowSlot>;
   /** The last window the server told for `token`, if any (for `withResponse().rateLimit`). */
-  last(token: string): MaybePromise<RateLimitInfo | undefined>;
+  last(token: string): Promise<RateLimitInfo | undefined>;
 }
 
 /** The application token, obtained once for everyone sharing the store while it is valid. */
@@ -79,7 +76,7 @@ export interface AppTokenStore {
    */
   get(app: string, obtain: () => Promise<AccessToken>, rejected?: AccessToken): Promise<AccessToken>;
   /** Forgets `app`'s token (sign-out, or the server said it is no longer valid). */
-  clear(app: string): MaybePromise<void>;
+  clear(app: string): Promise<void>;
 }
 
 /** Runs `work` while holding the named lock across all sharers (user-token refresh single-flight). */
@@ -126,5 +123,5 @@ export interface Coordination {
    *   takes no budget while it waits: the budget call is taken only with the place.
    * Without it (the in-memory stores) the stage uses the two stores in turn.
    */
-  admit?(admission: Admission, options: WindowAcquireOptions): MaybePromise<WindowSlot | false>;
+  admit?(admission: Admission, options: WindowAcquireOptions): Promise<WindowSlot | false>;
 }

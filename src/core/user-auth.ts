@@ -1,14 +1,7 @@
-import {
-  type AccessToken,
-  fingerprint,
-  invalidToken,
-  isTokenValue,
-  requestToken,
-  TokenCache,
-  type TokenProvider,
-} from './auth.js';
+import { requestToken, TokenCache } from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
 import type { LockStore } from './stores.js';
+import { type AccessToken, fingerprint, invalidToken, isTokenValue, type TokenProvider } from './token.js';
 
 /** Scopes a user can grant. */
 export type UserScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';

@@ -1,4 +1,4 @@
-import type { BudgetStore } from '../core/stores.js';
+import type { BudgetStore } from '../index.js';
 import { type Connection, script } from './connection.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { CachedAnswer, CacheStore } from '../core/cache.js';
-import type { TokenStore, UserTokens } from '../core/user-auth.js';
+import type { CachedAnswer, CacheStore, TokenStore, UserTokens } from '../index.js';
 import { type Connection, parseStored } from './connection.js';
 
 export interface RedisCacheOptions {

@@ -126,12 +126,12 @@ export class Connection {
    * for it. It never rejects (callers may not await it): a failure is not lost, the next awaited
    * command meets the same Redis and fails the call.
    */
-  send(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<void> | undefined {
+  send(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<void> {
     const sent = this.eval(what, s, keys, args).then(
       () => undefined,
       () => undefined,
     );
-    return this.loaded.has(s.sha) ? undefined : sent;
+    return this.loaded.has(s.sha) ? Promise.resolve() : sent;
   }
 
   /** Closes the client this connection made (a client you gave stays yours). */

@@ -7,9 +7,7 @@
  * Node only. Runtime values come from the main entry (`../index.js`), never from core modules
  * directly, so the build keeps one copy of the error classes for both entry points.
  */
-import type { CacheStore } from '../core/cache.js';
-import type { Coordination } from '../core/stores.js';
-import type { TokenStore } from '../core/user-auth.js';
+import type { CacheStore, Coordination, TokenStore } from '../index.js';
 import { redisBudgetStore } from './budget.js';
 import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessToken } from '../core/auth.js';
-import type { AppTokenStore, LockStore } from '../core/stores.js';
+import type { AccessToken, AppTokenStore, LockStore } from '../index.js';
 import { type Connection, parseStored, script } from './connection.js';
 import { CoordinationError } from './errors.js';
 

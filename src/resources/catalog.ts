@@ -25,8 +25,8 @@ import {
 } from '../schemas/catalog.js';
 import type { Sku } from '../schemas/sku.js';
 import {
+  call,
   describe,
-  get,
   id,
   ids,
   list,
@@ -89,11 +89,22 @@ function checkOrder<O extends string>(
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
   const categoryList = (path: PathSpec, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, path, CategoryListSchema, (b) => b.categories, params, options);
+    list<Category, CategoryList>(core, {
+      path,
+      schema: CategoryListSchema,
+      items: (b) => b.categories,
+      params,
+      options,
+    });
   const skuList = (path: PathSpec, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, path, SkuListSchema, (b) => b.skus, params, options);
+    list<Sku, SkuList>(core, { path, schema: SkuListSchema, items: (b) => b.skus, params, options });
   const category = (path: PathSpec, options?: RequestOptions) =>
-    get(core, path, CategoryEnvelopeSchema, (b: { category: Category }) => b.category, undefined, options);
+    call(core, {
+      path,
+      schema: CategoryEnvelopeSchema,
+      select: (b: { category: Category }) => b.category,
+      options,
+    });
 
   return {
     /**
@@ -107,7 +118,7 @@ export function catalogResource(core: HttpCore) {
         }
         return '/search';
       };
-      return list(core, path, SearchResultSchema, (b) => b.categories, params, options);
+      return list(core, { path, schema: SearchResultSchema, items: (b) => b.categories, params, options });
     },
 
     /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
@@ -118,14 +129,13 @@ export function catalogResource(core: HttpCore) {
         }
         return '/autocomplete';
       };
-      return get(
-        core,
+      return call(core, {
         path,
-        AutocompleteSchema,
-        (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
-        params,
+        schema: AutocompleteSchema,
+        select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
+        query: params,
         options,
-      );
+      });
     },
 
     categories: {
@@ -148,31 +158,29 @@ export function catalogResource(core: HttpCore) {
         params?: P,
         options?: RequestOptions,
       ) {
-        return get(
-          core,
-          () => {
+        return call(core, {
+          path: () => {
             oneOf('include', params?.include, ['group'] as const);
             return `/categories/${id(categoryId)}/specifications`;
           },
-          SpecificationListSchema,
-          (b: CategorySpecifications<P>) => b,
-          params,
+          schema: SpecificationListSchema,
+          select: (b: CategorySpecifications<P>) => b,
+          query: params,
           options,
-        );
+        });
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
-        return list<Manufacturer, ManufacturerList>(
-          core,
-          () => {
+        return list<Manufacturer, ManufacturerList>(core, {
+          path: () => {
             checkOrder(params, ['name', 'popularity'] as const);
             return `/categories/${id(categoryId)}/manufacturers`;
           },
-          ManufacturerListSchema,
-          (b) => b.manufacturers,
+          schema: ManufacturerListSchema,
+          items: (b) => b.manufacturers,
           params,
           options,
-        );
+        });
       },
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
@@ -195,37 +203,33 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
       filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        list<FilterGroup, FilterGroupList>(
-          core,
-          () => `/categories/${id(categoryId)}/filter_groups`,
-          FilterGroupListSchema,
-          (b) => b.filter_groups,
+        list<FilterGroup, FilterGroupList>(core, {
+          path: () => `/categories/${id(categoryId)}/filter_groups`,
+          schema: FilterGroupListSchema,
+          items: (b) => b.filter_groups,
           params,
           options,
-        ),
+        }),
     },
 
     manufacturers: {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
-        list<Manufacturer, ManufacturerList>(
-          core,
-          '/manufacturers',
-          ManufacturerListSchema,
-          (b) => b.manufacturers,
+        list<Manufacturer, ManufacturerList>(core, {
+          path: '/manufacturers',
+          schema: ManufacturerListSchema,
+          items: (b) => b.manufacturers,
           params,
           options,
-        ),
+        }),
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
-        get(
-          core,
-          () => `/manufacturers/${id(manufacturerId)}`,
-          ManufacturerEnvelopeSchema,
-          (b: { manufacturer: Manufacturer }) => b.manufacturer,
-          undefined,
+        call(core, {
+          path: () => `/manufacturers/${id(manufacturerId)}`,
+          schema: ManufacturerEnvelopeSchema,
+          select: (b: { manufacturer: Manufacturer }) => b.manufacturer,
           options,
-        ),
+        }),
       /** GET /manufacturers/:id/categories, ordered by `name` or `popularity`. */
       categories: (
         manufacturerId: number,

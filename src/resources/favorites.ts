@@ -11,7 +11,7 @@ import {
   FavoritesSchema,
 } from '../schemas/favorites.js';
 import {
-  get,
+  call,
   id,
   list,
   listId,
@@ -19,7 +19,6 @@ import {
   oneOf,
   type PageParams,
   type RequestOptions,
-  write,
 } from './shared.js';
 
 const SCOPE = 'favorites';
@@ -75,7 +74,15 @@ export function favoritesResource(core: HttpCore) {
     path: string | (() => string),
     params?: PageParams & object,
     options?: RequestOptions,
-  ) => list<Favorite, Favorites>(core, path, FavoritesSchema, (b) => b.favorites, params, options, SCOPE);
+  ) =>
+    list<Favorite, Favorites>(core, {
+      path,
+      schema: FavoritesSchema,
+      items: (b) => b.favorites,
+      params,
+      options,
+      scope: SCOPE,
+    });
 
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
@@ -93,68 +100,62 @@ export function favoritesResource(core: HttpCore) {
      * empty array when the SKU is not a favorite. The answer is `{ favorites }` with no `meta`.
      */
     forSku: (skuId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/skus/${id(skuId, 'sku_id')}/favorite`,
-        FavoritesSchema,
-        (b: { favorites: Favorite[] }) => b.favorites,
-        undefined,
+      call(core, {
+        path: () => `/skus/${id(skuId, 'sku_id')}/favorite`,
+        schema: FavoritesSchema,
+        select: (b: { favorites: Favorite[] }) => b.favorites,
         options,
-        SCOPE,
-      ),
+        scope: SCOPE,
+      }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/favorites/${id(favoriteId)}`,
-        FavoriteEnvelopeSchema,
-        pickFavorite,
-        undefined,
+      call(core, {
+        path: () => `/favorites/${id(favoriteId)}`,
+        schema: FavoriteEnvelopeSchema,
+        select: pickFavorite,
         options,
-        SCOPE,
-      ),
+        scope: SCOPE,
+      }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
-      write(
-        core,
-        'POST',
-        () => {
+      call(core, {
+        method: 'POST',
+        path: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
           return '/favorites';
         },
-        {
-          body: params && favoriteBody({ sku_id: params.sku_id }, params),
-          schema: FavoriteEnvelopeSchema,
-          select: pickFavorite,
-          scope: SCOPE,
-        },
+        body: params && favoriteBody({ sku_id: params.sku_id }, params),
+        schema: FavoriteEnvelopeSchema,
+        select: pickFavorite,
+        scope: SCOPE,
         options,
-      ),
+      }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
-      write(
-        core,
-        'PUT',
-        () => {
+      call(core, {
+        method: 'PUT',
+        path: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
             throw new InvalidRequestError('have_it must be a boolean', 'InvalidParam', 'have_it');
           }
           return `/favorites/${id(favoriteId)}`;
         },
-        {
-          body:
-            params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
-          schema: FavoriteEnvelopeSchema,
-          select: pickFavorite,
-          scope: SCOPE,
-        },
+        body: params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
+        schema: FavoriteEnvelopeSchema,
+        select: pickFavorite,
+        scope: SCOPE,
         options,
-      ),
+      }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
-      write<void>(core, 'DELETE', () => `/favorites/${id(favoriteId)}`, { scope: SCOPE }, options),
+      call<void>(core, {
+        method: 'DELETE',
+        path: () => `/favorites/${id(favoriteId)}`,
+        scope: SCOPE,
+        options,
+      }),
     /** GET /categories/:id/favorites: the user's favorites in one category. */
     inCategory: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
       favoritesOf(() => `/categories/${id(categoryId)}/favorites`, params, options),
@@ -162,43 +163,38 @@ export function favoritesResource(core: HttpCore) {
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
-        list<FavoriteList, FavoriteListList>(
-          core,
-          '/favorite_lists',
-          FavoriteListListSchema,
-          (b) => b.favorite_lists,
+        list<FavoriteList, FavoriteListList>(core, {
+          path: '/favorite_lists',
+          schema: FavoriteListListSchema,
+          items: (b) => b.favorite_lists,
           params,
           options,
-          SCOPE,
-        ),
+          scope: SCOPE,
+        }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
-        write(
-          core,
-          'POST',
-          () => {
+        call(core, {
+          method: 'POST',
+          path: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');
             }
             return '/favorite_lists';
           },
-          {
-            body: { favorite_list: { name: params?.name } },
-            schema: FavoriteListEnvelopeSchema,
-            select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
-            scope: SCOPE,
-          },
+          body: { favorite_list: { name: params?.name } },
+          schema: FavoriteListEnvelopeSchema,
+          select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
+          scope: SCOPE,
           options,
-        ),
+        }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
-        write<void>(
-          core,
-          'DELETE',
-          () => `/favorite_lists/${listId(favoriteListId)}`,
-          { scope: SCOPE },
+        call<void>(core, {
+          method: 'DELETE',
+          path: () => `/favorite_lists/${listId(favoriteListId)}`,
+          scope: SCOPE,
           options,
-        ),
+        }),
       /** GET /favorite_lists/:id/favorites */
       favorites: (favoriteListId: number, params?: PageParams, options?: RequestOptions) =>
         favoritesOf(() => `/favorite_lists/${listId(favoriteListId)}/favorites`, params, options),

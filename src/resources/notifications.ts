@@ -8,7 +8,7 @@ import {
   type NotificationList,
   NotificationListSchema,
 } from '../schemas/notifications.js';
-import { get, id, list, type PageParams, type RequestOptions, write } from './shared.js';
+import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 const SCOPE = 'notifications';
 
@@ -43,15 +43,14 @@ export interface WatchOptions {
 /** The signed-in user's notifications (user token with the `notifications` scope). */
 export function notificationsResource(core: HttpCore) {
   const listNotifications = (params?: PageParams, options?: RequestOptions) =>
-    list<Notification, NotificationList>(
-      core,
-      '/notifications',
-      NotificationListSchema,
-      (b) => b.notifications,
+    list<Notification, NotificationList>(core, {
+      path: '/notifications',
+      schema: NotificationListSchema,
+      items: (b) => b.notifications,
       params,
       options,
-      SCOPE,
-    );
+      scope: SCOPE,
+    });
 
   /**
    * Polls GET /notifications and yields each notification it has not seen before, oldest first.
@@ -93,21 +92,18 @@ export function notificationsResource(core: HttpCore) {
     list: listNotifications,
     /** GET /notifications/:id */
     get: (notificationId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/notifications/${id(notificationId)}`,
-        NotificationEnvelopeSchema,
-        (b: { notification: Notification }) => b.notification,
-        undefined,
+      call(core, {
+        path: () => `/notifications/${id(notificationId)}`,
+        schema: NotificationEnvelopeSchema,
+        select: (b: { notification: Notification }) => b.notification,
         options,
-        SCOPE,
-      ),
+        scope: SCOPE,
+      }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
-      write<void>(
-        core,
-        'POST',
-        () => {
+      call<void>(core, {
+        method: 'POST',
+        path: () => {
           if (!Array.isArray(ids) || ids.length === 0) {
             throw new InvalidRequestError(
               'markViewed needs at least one notification id',
@@ -118,9 +114,10 @@ export function notificationsResource(core: HttpCore) {
           for (const value of ids) id(value, 'ids');
           return '/notifications/view';
         },
-        { body: { ids }, scope: SCOPE },
+        body: { ids },
+        scope: SCOPE,
         options,
-      ),
+      }),
     watch,
   };
 }

@@ -1,7 +1,7 @@
 import { APIPromise } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
+import type { CallSpec, HttpCore, HttpMethod, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
@@ -71,25 +71,23 @@ function checkPaging(params: PageParams | undefined): void {
   }
 }
 
-/** The call every resource method makes: path, params, schema, result. */
+/** A path, or a function giving it: a function runs inside the call, so input it rejects is a rejected call. */
 export type PathSpec = string | (() => string);
 
-export function get<T>(
-  core: HttpCore,
-  path: PathSpec,
-  schema: Schema<unknown>,
-  select: (body: never) => T,
-  query?: object,
-  options?: RequestOptions,
-  scope?: string,
-): APIPromise<T> {
-  return new APIPromise(
-    core.request<T>({ method: 'GET', path, schema, select, query: query as QueryParams, options, scope }),
-  );
-}
+/**
+ * One endpoint call, by named fields: `GET` unless `method` says otherwise; `query` the params
+ * (snake_case, as the API spells them); `schema` checks the answer and `select` picks the result.
+ */
+export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'query' | 'invalidates'> & {
+  method?: HttpMethod | undefined;
+  query?: object | undefined;
+};
 
-export function call<T>(core: HttpCore, spec: CallSpec<T>): APIPromise<T> {
-  return new APIPromise(core.request(spec.method === 'GET' ? spec : { invalidates: embedding, ...spec }));
+export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
+  const { method = 'GET', query } = spec;
+  const request: CallSpec<T> = { ...spec, method, query: query as QueryParams | undefined };
+  // A write makes stale the cached reads of its own root and of the resources that embed it.
+  return new APIPromise(core.request(method === 'GET' ? request : { ...request, invalidates: embedding }));
 }
 
 /**
@@ -107,16 +105,18 @@ function embedding(path: string): readonly string[] {
   return EMBEDDED_IN[path.split('/')[1] ?? ''] ?? [];
 }
 
-/** A paginated GET: `items` picks the list out of each page's body. */
-export function list<Item, Body>(
-  core: HttpCore,
-  path: PathSpec,
-  schema: Schema<Body>,
-  items: (body: Body) => Item[],
-  params: (PageParams & object) | undefined,
-  options?: RequestOptions,
-  scope?: string,
-): PagePromise<Item, Body> {
+/** A paginated GET, by named fields: `items` picks the list out of each page's body. */
+export interface ListEndpoint<Item, Body> {
+  path: PathSpec;
+  schema: Schema<Body>;
+  items: (body: Body) => Item[];
+  params?: (PageParams & object) | undefined;
+  options?: RequestOptions | undefined;
+  scope?: string | undefined;
+}
+
+export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
+  const { path, schema, params, options, scope } = spec;
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>
@@ -134,7 +134,7 @@ export function list<Item, Body>(
         options,
         scope,
       }),
-    items,
+    spec.items,
     params?.page ?? 1,
     // A walk from a given page, or with a given size, keeps them.
     params?.per !== undefined || params?.page !== undefined,
@@ -151,36 +151,4 @@ export function listId(value: unknown): string {
     );
   }
   return String(value);
-}
-
-/**
- * A write (POST/PUT/PATCH/DELETE). As for reads, input checks belong in the `path` function, so
- * that bad input rejects the call before anything is sent.
- */
-export function write<T>(
-  core: HttpCore,
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: PathSpec,
-  spec: {
-    body?: unknown;
-    query?: object;
-    schema?: Schema<unknown>;
-    select?: (body: never) => T;
-    scope?: string;
-  },
-  options?: RequestOptions,
-): APIPromise<T> {
-  return new APIPromise(
-    core.request<T>({
-      method,
-      path,
-      body: spec.body,
-      query: spec.query as QueryParams | undefined,
-      schema: spec.schema,
-      select: spec.select,
-      scope: spec.scope,
-      invalidates: embedding,
-      options,
-    }),
-  );
 }

@@ -23,7 +23,7 @@ import {
 } from '../schemas/shops.js';
 import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { describe, get, id, list, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 export type ShopReviewsMetaName = 'shop_rating_breakdown';
 
@@ -102,14 +102,12 @@ export function shopsResource(core: HttpCore) {
   return {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/shops/${id(shopId)}`,
-        ShopEnvelopeSchema,
-        (b: { shop: Shop }) => b.shop,
-        undefined,
+      call(core, {
+        path: () => `/shops/${id(shopId)}`,
+        schema: ShopEnvelopeSchema,
+        select: (b: { shop: Shop }) => b.shop,
         options,
-      ),
+      }),
 
     /** GET /shops/:id/reviews (`include_meta: 'shop_rating_breakdown'` adds a typed breakdown). */
     reviews<const P extends ShopReviewsParams | undefined = undefined>(
@@ -122,7 +120,13 @@ export function shopsResource(core: HttpCore) {
         return `/shops/${id(shopId)}/reviews`;
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
-      return list(core, path, shaped<ShopReviewListOf<P>>(schema), (b) => b.reviews, params, options);
+      return list(core, {
+        path,
+        schema: shaped<ShopReviewListOf<P>>(schema),
+        items: (b) => b.reviews,
+        params,
+        options,
+      });
     },
 
     /** GET /shops/:shop_id/locations (`embed: 'address'` adds each `address`). */
@@ -139,7 +143,7 @@ export function shopsResource(core: HttpCore) {
         schema();
         return `/shops/${id(shopId, 'shop_id')}/locations`;
       };
-      return list(core, path, shaped(z.lazy(schema)), (b) => b.locations, params, options);
+      return list(core, { path, schema: shaped(z.lazy(schema)), items: (b) => b.locations, params, options });
     },
 
     /** GET /shops/:shop_id/locations/:id (`embed: 'address'` adds its `address`). */
@@ -154,14 +158,13 @@ export function shopsResource(core: HttpCore) {
         schema();
         return `/shops/${id(shopId, 'shop_id')}/locations/${id(locationId, 'location_id')}`;
       };
-      return get(
-        core,
+      return call(core, {
         path,
-        z.lazy(schema),
-        (b: { location: ShopLocationOf<P> }) => b.location,
-        params,
+        schema: z.lazy(schema),
+        select: (b: { location: ShopLocationOf<P> }) => b.location,
+        query: params,
         options,
-      );
+      });
     },
 
     /**
@@ -177,7 +180,13 @@ export function shopsResource(core: HttpCore) {
         coordinate('lng', params?.lng, 180);
         return '/locations/find';
       };
-      return list(core, path, FoundLocationListSchema, (b) => b.locations, params, options);
+      return list(core, {
+        path,
+        schema: FoundLocationListSchema,
+        items: (b) => b.locations,
+        params,
+        options,
+      });
     },
 
     /** GET /shops/search by name. */
@@ -188,7 +197,7 @@ export function shopsResource(core: HttpCore) {
         }
         return '/shops/search';
       };
-      return list(core, path, ShopListSchema, (b) => b.shops, params, options);
+      return list(core, { path, schema: ShopListSchema, items: (b) => b.shops, params, options });
     },
   };
 }

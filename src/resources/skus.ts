@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
@@ -41,7 +40,7 @@ import { type Shop, ShopSchema } from '../schemas/shops.js';
 import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, get, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -250,14 +249,12 @@ export function skusResource(core: HttpCore) {
   return {
     /** GET /skus/:id */
     get: (skuId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/skus/${id(skuId)}`,
-        SkuEnvelopeSchema,
-        (b: { sku: Sku }) => b.sku,
-        undefined,
+      call(core, {
+        path: () => `/skus/${id(skuId)}`,
+        schema: SkuEnvelopeSchema,
+        select: (b: { sku: Sku }) => b.sku,
         options,
-      ),
+      }),
 
     /** GET /skus/:id/products, cheapest first; a future SKU has none. */
     products: (
@@ -276,19 +273,17 @@ export function skusResource(core: HttpCore) {
         }
         return `/skus/${id(skuId)}/products`;
       };
-      return list(core, path, ProductListSchema, (b) => b.products, params, options);
+      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
     },
 
     /** GET /skus/:id/product_cards: the `product_cards` groups (cards of products by shop). */
     productCards: (skuId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/skus/${id(skuId)}/product_cards`,
-        ProductCardGroupListSchema,
-        (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
-        undefined,
+      call(core, {
+        path: () => `/skus/${id(skuId)}/product_cards`,
+        schema: ProductCardGroupListSchema,
+        select: (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
         options,
-      ),
+      }),
 
     /** GET /skus/:id/specifications, values filled (`include: 'group'` adds `groups`). */
     specifications<const P extends SkuSpecificationsParams | undefined = undefined>(
@@ -300,19 +295,23 @@ export function skusResource(core: HttpCore) {
         oneOf('include', params?.include, ['group'] as const);
         return `/skus/${id(skuId)}/specifications`;
       };
-      return get(core, path, SkuSpecificationListSchema, (b: SkuSpecifications<P>) => b, params, options);
+      return call(core, {
+        path,
+        schema: SkuSpecificationListSchema,
+        select: (b: SkuSpecifications<P>) => b,
+        query: params,
+        options,
+      });
     },
 
     /** GET /skus/:id/price_history: `{ average: [{date, price}], lowest: [{date, price, shop_name}] }`. */
     priceHistory: (skuId: number, options?: RequestOptions) =>
-      get(
-        core,
-        () => `/skus/${id(skuId)}/price_history`,
-        PriceHistoryEnvelopeSchema,
-        (b: { history: PriceHistory }) => b.history,
-        undefined,
+      call(core, {
+        path: () => `/skus/${id(skuId)}/price_history`,
+        schema: PriceHistoryEnvelopeSchema,
+        select: (b: { history: PriceHistory }) => b.history,
         options,
-      ),
+      }),
 
     /** GET /skus/:id/similar (recorded, not in the spec). */
     similar: (
@@ -320,14 +319,13 @@ export function skusResource(core: HttpCore) {
       params?: PageParams,
       options?: RequestOptions,
     ): PagePromise<Sku, SimilarSkuList> =>
-      list(
-        core,
-        () => `/skus/${id(skuId)}/similar`,
-        SimilarSkuListSchema,
-        (b) => b.skus,
+      list(core, {
+        path: () => `/skus/${id(skuId)}/similar`,
+        schema: SimilarSkuListSchema,
+        items: (b) => b.skus,
         params,
         options,
-      ),
+      }),
 
     /**
      * GET /products/:id. The result type follows the params: `embed: 'shop'` adds a typed `shop`,
@@ -345,9 +343,8 @@ export function skusResource(core: HttpCore) {
         return `/products/${id(productId)}`;
       };
       return call(core, {
-        method: 'GET',
         path,
-        query: params as QueryParams | undefined,
+        query: params,
         schema: z.lazy(schema),
         select: (b: { product: ProductOf<P> }) => b.product,
         options,
@@ -370,12 +367,17 @@ export function skusResource(core: HttpCore) {
         }
         return `/shops/${id(shopId, 'shop_id')}/products/search`;
       };
-      return list(core, path, ProductListSchema, (b) => b.products, params, options);
+      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
     },
 
     /** GET /flags: the reasons a review can be flagged for. */
     flags: (options?: RequestOptions) =>
-      get(core, '/flags', FlagListSchema, (b: { flags: FlagDefinition[] }) => b.flags, undefined, options),
+      call(core, {
+        path: '/flags',
+        schema: FlagListSchema,
+        select: (b: { flags: FlagDefinition[] }) => b.flags,
+        options,
+      }),
 
     reviews: {
       /** GET /skus/:id/reviews (`include_meta` adds typed `meta` entries). */
@@ -390,19 +392,23 @@ export function skusResource(core: HttpCore) {
           return reviewsPath(skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
-        return list(core, path, shaped<SkuReviewListOf<P>>(schema), (b) => b.reviews, params, options);
+        return list(core, {
+          path,
+          schema: shaped<SkuReviewListOf<P>>(schema),
+          items: (b) => b.reviews,
+          params,
+          options,
+        });
       },
 
       /** GET /skus/:id/reviews/new: the form to write a review with. */
       newForm: (skuId: number, options?: RequestOptions) =>
-        get(
-          core,
-          () => `${reviewsPath(skuId)}/new`,
-          ReviewFormEnvelopeSchema,
-          (b: { review_form: ReviewForm }) => b.review_form,
-          undefined,
+        call(core, {
+          path: () => `${reviewsPath(skuId)}/new`,
+          schema: ReviewFormEnvelopeSchema,
+          select: (b: { review_form: ReviewForm }) => b.review_form,
           options,
-        ),
+        }),
 
       /** POST /skus/:id/reviews; a rating outside 1–5 is refused before sending. */
       create: (skuId: number, review: NewSkuReview, options?: RequestOptions) =>
@@ -418,14 +424,12 @@ export function skusResource(core: HttpCore) {
 
       /** GET /skus/:id/reviews/:id/edit: the form with the review's rating, text and chosen answers. */
       editForm: (skuId: number, reviewId: number, options?: RequestOptions) =>
-        get(
-          core,
-          () => `${reviewPath(skuId, reviewId)}/edit`,
-          EditReviewFormEnvelopeSchema,
-          (b: { review_form: EditReviewForm }) => b.review_form,
-          undefined,
+        call(core, {
+          path: () => `${reviewPath(skuId, reviewId)}/edit`,
+          schema: EditReviewFormEnvelopeSchema,
+          select: (b: { review_form: EditReviewForm }) => b.review_form,
           options,
-        ),
+        }),
 
       /** PUT /skus/:id/reviews/:id with only the fields to change. */
       update: (skuId: number, reviewId: number, changes: Partial<NewSkuReview>, options?: RequestOptions) =>

@@ -14,7 +14,7 @@ import {
   type User,
   UserEnvelopeSchema,
 } from '../schemas/user.js';
-import { get, id, list, type PageParams, type RequestOptions, write } from './shared.js';
+import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 export interface UserUpdateParams {
   sex?: 'male' | 'female' | null | undefined;
@@ -88,94 +88,91 @@ const pickUser = (b: { user: User }) => b.user;
 export function userResource(core: HttpCore) {
   return {
     /** GET /user */
-    get: (options?: RequestOptions) => get(core, '/user', UserEnvelopeSchema, pickUser, undefined, options),
+    get: (options?: RequestOptions) =>
+      call(core, { path: '/user', schema: UserEnvelopeSchema, select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
-      write(
-        core,
-        'PATCH',
-        '/user',
-        { body: () => checkUserUpdate(params), schema: UserEnvelopeSchema, select: pickUser },
+      call(core, {
+        method: 'PATCH',
+        path: '/user',
+        body: () => checkUserUpdate(params),
+        schema: UserEnvelopeSchema,
+        select: pickUser,
         options,
-      ),
+      }),
     /** GET /user/avatars: the file names `avatar_preset` takes. */
     avatars: (options?: RequestOptions) =>
-      get(
-        core,
-        '/user/avatars',
-        AvatarListSchema,
-        (b: { avatars: string[] }) => b.avatars,
-        undefined,
+      call(core, {
+        path: '/user/avatars',
+        schema: AvatarListSchema,
+        select: (b: { avatars: string[] }) => b.avatars,
         options,
-      ),
+      }),
     /** GET /user/saved_orders */
     savedOrders: (params?: PageParams, options?: RequestOptions) =>
-      list<SavedOrder, SavedOrderList>(
-        core,
-        '/user/saved_orders',
-        SavedOrderListSchema,
-        (b) => b.saved_orders,
+      list<SavedOrder, SavedOrderList>(core, {
+        path: '/user/saved_orders',
+        schema: SavedOrderListSchema,
+        items: (b) => b.saved_orders,
         params,
         options,
-      ),
+      }),
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
-      write<null>(
-        core,
-        'DELETE',
-        '/user/logout',
-        { schema: LogoutAnswerSchema, select: () => null },
+      call<null>(core, {
+        method: 'DELETE',
+        path: '/user/logout',
+        schema: LogoutAnswerSchema,
+        select: () => null,
         options,
-      ),
+      }),
 
     addresses: {
       /** GET /user/addresses */
       list: (options?: RequestOptions) =>
-        get(
-          core,
-          '/user/addresses',
-          AddressListSchema,
-          (b: { addresses: Address[] }) => b.addresses,
-          undefined,
+        call(core, {
+          path: '/user/addresses',
+          schema: AddressListSchema,
+          select: (b: { addresses: Address[] }) => b.addresses,
           options,
-        ),
+        }),
       /** GET /user/addresses/new: the fields an address needs. */
       form: (options?: RequestOptions) =>
-        get(
-          core,
-          '/user/addresses/new',
-          AddressFormEnvelopeSchema,
-          (b: { address_form: AddressForm }) => b.address_form,
-          undefined,
+        call(core, {
+          path: '/user/addresses/new',
+          schema: AddressFormEnvelopeSchema,
+          select: (b: { address_form: AddressForm }) => b.address_form,
           options,
-        ),
+        }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
-        write(
-          core,
-          'POST',
-          () => {
+        call(core, {
+          method: 'POST',
+          path: () => {
             checkAddress(params, true);
             return '/user/addresses';
           },
-          { body: params, schema: AddressEnvelopeSchema, select: pickAddress },
+          body: params,
+          schema: AddressEnvelopeSchema,
+          select: pickAddress,
           options,
-        ),
+        }),
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
-        write(
-          core,
-          'PUT',
-          () => {
+        call(core, {
+          method: 'PUT',
+          path: () => {
             checkAddress(params, false);
             return `/user/addresses/${id(addressId)}`;
           },
-          { body: params, schema: AddressEnvelopeSchema, select: pickAddress },
+          body: params,
+          schema: AddressEnvelopeSchema,
+          select: pickAddress,
           options,
-        ),
+        }),
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
-        write<void>(core, 'DELETE', () => `/user/addresses/${id(addressId)}`, {}, options),
+        call<void>(core, { method: 'DELETE', path: () => `/user/addresses/${id(addressId)}`, options }),
     },
   };
 }

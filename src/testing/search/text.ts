@@ -1,4 +1,4 @@
-import { normalizeText as normalize } from '../../core/text.js';
+import { normalizeText as normalize } from '../../text/normalize.js';
 
 export { normalize };
 

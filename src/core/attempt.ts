@@ -1,0 +1,108 @@
+/**
+ * One request of a call, as an immutable value: method, URL (never with a token), headers (never
+ * with the SDK's token) and body. A call's first attempt is built once; every repeat (a retry, a
+ * redirect hop, the replay after a 401, a resend after a rate-limit 403) is a new value made from
+ * the last. The token is put on at the last moment, by signed(), after the rate-limit wait.
+ */
+import type { HookRequestKind } from './hooks.js';
+import type { AccessToken } from './token.js';
+import { acceptHeader } from './version.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Attempt {
+  readonly method: string;
+  /** Absolute URL with its query; the token is never in it. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** JSON text, or undefined. */
+  readonly body: string | undefined;
+  /** Why this request goes (hooks and logs). */
+  readonly kind: HookRequestKind;
+  /** 1 for the call's first try, 2 for its first retry, and so on (redirects and replays keep it). */
+  readonly try: number;
+}
+
+/** How the token travels, and the headers every request of the client carries. */
+export interface SigningConfig {
+  origin: string;
+  tokenTransport: 'header' | 'query';
+  vendor: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The first request of a call: the client's headers, the call's own, `Accept`, and the cache's ETag. */
+export function firstAttempt(
+  config: SigningConfig,
+  call: {
+    method: HttpMethod;
+    url: string;
+    version: string;
+    body: string | undefined;
+    headers: Record<string, string> | undefined;
+    etag: string | undefined;
+  },
+): Attempt {
+  const headers: Record<string, string> = {
+    ...config.headers,
+    ...call.headers,
+    accept: acceptHeader(config.vendor, call.version),
+  };
+  if (call.etag && call.method === 'GET') headers['if-none-match'] = call.etag;
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  return { method: call.method, url: call.url, headers, body: call.body, kind: 'first', try: 1 };
+}
+
+/** The same request sent again: `retry` counts a new try; a replay or a rate-limit resend does not. */
+export function again(attempt: Attempt, kind: 'retry' | 'replay' | 'rate-limit'): Attempt {
+  return { ...attempt, kind, try: kind === 'retry' ? attempt.try + 1 : attempt.try };
+}
+
+/** The next hop of a redirect: 303 turns the request into a GET without a body. */
+export function redirected(attempt: Attempt, status: number, url: string): Attempt {
+  if (status !== 303) return { ...attempt, url, kind: 'redirect' };
+  const { 'content-type': _, ...headers } = attempt.headers;
+  return { ...attempt, method: 'GET', url, headers, body: undefined, kind: 'redirect' };
+}
+
+/** The attempt with the headers the `onRequest` hooks left (they never see or set `authorization`). */
+export function withHookHeaders(attempt: Attempt, hooked: Headers): Attempt {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of hooked) headers[name] = value;
+  for (const [name, value] of Object.entries(attempt.headers))
+    if (name.toLowerCase() === 'authorization') headers[name] = value;
+  return { ...attempt, headers };
+}
+
+/**
+ * What fetch is given: the token where it belongs (`Authorization: Bearer` or the `oauth_token`
+ * query param, never both), and only for the API's origin: credentials never go where a redirect
+ * points.
+ */
+export function signed(
+  config: SigningConfig,
+  attempt: Attempt,
+  token: AccessToken,
+): { url: string; headers: Record<string, string> } {
+  const headers = { ...attempt.headers };
+  // An empty token is `auth: 'none'`: the backend the client talks to adds its own credentials.
+  if (token.value === '') return { url: attempt.url, headers };
+  if (!sameOrigin(attempt.url, config.origin)) {
+    for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+    return { url: attempt.url, headers };
+  }
+  if (config.tokenTransport === 'query') {
+    const withToken = new URL(attempt.url);
+    withToken.searchParams.set('oauth_token', token.value);
+    return { url: withToken.href, headers };
+  }
+  headers.authorization = `Bearer ${token.value}`;
+  return { url: attempt.url, headers };
+}
+
+/** `url` is absolute; a prefix test is enough when the next character ends the origin. */
+function sameOrigin(url: string, origin: string): boolean {
+  if (!url.startsWith(origin)) return false;
+  const next = url.charAt(origin.length);
+  return next === '' || next === '/' || next === '?' || next === '#';
+}

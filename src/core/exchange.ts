@@ -1,0 +1,275 @@
+/**
+ * The exchange: every request of a call goes out from here, one attempt at a time, until the call
+ * has its answer (any status) or a typed error. Each turn of the loop:
+ *
+ *   hooks (onRequest)   the attempt's headers as the hooks leave them
+ *   limits              a window place and a budget call; the token is read here, after any wait
+ *   transport           fetch with the token put on (signed), the body read, a typed failure
+ *   window              the answer's X-RateLimit-* told to the token's window
+ *   decide              done, 304, redirect, 401 replay, rate-limit wait or retry (src/core/decide.ts)
+ *
+ * Written by hand rather than with p-retry: four kinds of repeat count against one bound, and
+ * answers that are not errors (redirects, 401, 403) are decided on too.
+ */
+import {
+  type Attempt,
+  again,
+  firstAttempt,
+  type HttpMethod,
+  redirected,
+  type SigningConfig,
+  signed,
+  withHookHeaders,
+} from './attempt.js';
+import { decide, MAX_RATE_LIMIT_WAITS, type Outcome, requestBound, type Tally } from './decide.js';
+import { isRateLimitBody, PriceCatalogError, RateLimitWaitError, RedirectError } from './errors.js';
+import type { HookRequest, HookRunner } from './hooks.js';
+import type { Limits } from './limits.js';
+import type { Log } from './logger.js';
+import { type OnRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
+import { nextHop, type PermanentRedirects } from './redirects.js';
+import { sleep } from './signal.js';
+import type { WindowWaitReason } from './stores.js';
+import type { AccessToken, TokenProvider } from './token.js';
+import type { Answer, Transport } from './transport.js';
+
+export type { HttpMethod };
+
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_CAP_MS = 10_000;
+/** Rate-limit waits shorter than this (a shared store's round trip) are not logged. */
+const WAIT_LOGGED_MS = 5;
+
+/** What the exchange needs of the client. */
+export interface Engine {
+  signing: SigningConfig;
+  tokens: TokenProvider;
+  limits: Limits;
+  transport: Transport;
+  permanent: PermanentRedirects;
+  redirect: 'manual' | 'follow';
+  onRateLimit: OnRateLimit | undefined;
+  /** The log at its level: a method is undefined while its level is off (no line is built). */
+  logger: Log;
+  /** onRequest / onResponse / onError; undefined when none is set. */
+  hooks: HookRunner | undefined;
+}
+
+/** One call, as the exchange sends it. */
+export interface Call {
+  method: HttpMethod;
+  /** Absolute URL with query, no token. */
+  url: string;
+  version: string;
+  body: string | undefined;
+  headers: Record<string, string> | undefined;
+  /** The cached answer's ETag, sent as `If-None-Match` (GET only). */
+  etag: string | undefined;
+  signal: AbortSignal | undefined;
+  timeout: number;
+  maxRetries: number;
+  maxRateLimitWait: number;
+}
+
+/** The call's final answer; `notModified`: a 304 to the cache's ETag. */
+export interface Exchanged {
+  answer: Answer;
+  rateLimit: RateLimitInfo | undefined;
+  notModified: boolean;
+}
+
+/** Sends `call` until it has its answer (any status) or a typed error; never more than the bound. */
+export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
+  const { logger: log } = engine;
+  const tally: Tally = { sent: 0, retries: 0, waits: 0, replayed: false };
+  let attempt = firstAttempt(engine.signing, { ...call, url: engine.permanent.resolve(call.url) });
+  /** The URLs this call went to, from its first redirect on (most calls have none). */
+  let visited: string[] | undefined;
+  let reason: WindowWaitReason = 'window';
+  for (;;) {
+    const sent = await send(engine, call, attempt, reason, tally);
+    const { outcome } = sent;
+    const step = decide(attempt, outcome, tally, {
+      maxRetries: call.maxRetries,
+      redirect: engine.redirect,
+      revalidating: attempt.method === 'GET' && 'if-none-match' in attempt.headers,
+    });
+    if (step.kind === 'fail') throw step.error;
+    reason = 'window';
+    if (step.kind === 'retry') {
+      tally.retries++;
+      await backoff(log, attempt, step.why, tally.retries, call.signal);
+      attempt = again(attempt, 'retry');
+      continue;
+    }
+    // Every other step is about an answer.
+    const { answer } = outcome as { answer: Answer };
+    const { response } = answer;
+    switch (step.kind) {
+      case 'done':
+      case 'not-modified':
+        return { answer, rateLimit: sent.rateLimit, notModified: step.kind === 'not-modified' };
+      case 'redirect': {
+        visited ??= [attempt.url];
+        const next = nextHop(response.headers.get('location'), attempt.url, visited);
+        if (tally.sent >= requestBound(call.maxRetries)) {
+          throw new RedirectError(
+            `${call.method} ${call.url}: the call reached its bound of ${requestBound(call.maxRetries)} requests`,
+            [...visited, next],
+          );
+        }
+        if (response.status === 301 || response.status === 308) engine.permanent.remember(attempt.url, next);
+        visited.push(next);
+        attempt = redirected(attempt, response.status, next);
+        break;
+      }
+      case 'replay': {
+        tally.replayed = true;
+        const renewed = await sent.renewal;
+        if (!renewed) return { answer, rateLimit: sent.rateLimit, notModified: false };
+        log.debug?.(`${attempt.method} ${attempt.url}: 401, replaying once with a renewed token`);
+        attempt = again(attempt, 'replay');
+        break;
+      }
+      case 'rate-limit': {
+        const resetMs = sent.rateLimit?.reset ? sent.rateLimit.reset * 1000 - Date.now() : 0;
+        const waitMs = Math.max(0, Math.round(resetMs));
+        if (engine.onRateLimit?.({ reason: '403', waitMs, rateLimit: sent.rateLimit }) === false)
+          return { answer, rateLimit: sent.rateLimit, notModified: false };
+        tally.waits++;
+        log.info?.(
+          `${attempt.method} ${attempt.url}: rate-limit 403, waiting ${waitMs} ms for the window (${tally.waits} of ${MAX_RATE_LIMIT_WAITS})`,
+        );
+        reason = '403';
+        attempt = again(attempt, 'rate-limit');
+        break;
+      }
+    }
+  }
+}
+
+/** One request: hooks, limits (the token), transport, and the window told of the answer. */
+async function send(
+  engine: Engine,
+  call: Call,
+  attempt: Attempt,
+  reason: WindowWaitReason,
+  tally: Tally,
+): Promise<{
+  outcome: Outcome;
+  rateLimit: RateLimitInfo | undefined;
+  /** After a 401 (first one of the call): the renewed token, or undefined when none can be had. */
+  renewal: Promise<AccessToken | undefined> | undefined;
+}> {
+  const { logger: log, hooks, tokens } = engine;
+  const { signal } = call;
+  // Hooks run before the window and the budget: they can skip neither, and one that throws took
+  // nothing. They never see the token (it is put on by signed(), after them).
+  let hooked: HookRequest | undefined;
+  if (hooks) {
+    hooked = await hooks.request(
+      {
+        method: attempt.method,
+        url: attempt.url,
+        headers: attempt.headers,
+        kind: attempt.kind,
+        attempt: attempt.try,
+      },
+      signal,
+    );
+    attempt = withHookHeaders(attempt, hooked.headers);
+  }
+  const waitFrom = Date.now();
+  let admitted: Awaited<ReturnType<Limits['admit']>>;
+  try {
+    admitted = await engine.limits.admit(
+      async () => tokens.peek?.() ?? tokens.get(signal),
+      signal,
+      call.maxRateLimitWait,
+      reason,
+    );
+  } catch (caught) {
+    // A store's refusal of a wait knows no call: it is told for this one.
+    const error =
+      caught instanceof RateLimitWaitError
+        ? new RateLimitWaitError({ ...caught, method: call.method, url: call.url })
+        : caught;
+    if (hooked && error instanceof PriceCatalogError) await hooks?.failure(hooked, error, signal);
+    throw error;
+  }
+  const { slot, token } = admitted;
+  const waitedMs = Date.now() - waitFrom;
+  if (waitedMs >= WAIT_LOGGED_MS)
+    log.info?.(`${attempt.method} ${attempt.url}: waited ${waitedMs} ms for the rate-limit window`);
+  tally.sent++;
+  log.debug?.(`--> ${attempt.method} ${attempt.url} (${attempt.kind}, attempt ${attempt.try})`);
+  const sentAt = Date.now();
+  const request = signed(engine.signing, attempt, token);
+  let answer: Answer;
+  try {
+    answer = await engine.transport({
+      method: attempt.method,
+      url: request.url,
+      shownUrl: attempt.url,
+      headers: request.headers,
+      body: attempt.body,
+      signal,
+      timeout: call.timeout,
+      redirect: engine.redirect,
+    });
+  } catch (error) {
+    void slot.release();
+    if (error instanceof PriceCatalogError) {
+      log.debug?.(
+        `<-- ${error.name} ${attempt.method} ${attempt.url} ${Date.now() - sentAt} ms: ${error.message}`,
+      );
+      if (hooked) await hooks?.failure(hooked, error, signal);
+    }
+    return {
+      outcome: { error, aborted: signal?.aborted === true },
+      rateLimit: undefined,
+      renewal: undefined,
+    };
+  }
+  const { response } = answer;
+  const rateLimit = parseRateLimit(response.headers);
+  log.debug?.(answerLine(attempt, response.status, Date.now() - sentAt, rateLimit));
+  // A 401's renewal starts before the window hears of the answer: requests it lets go read the new token.
+  const renewal = response.status === 401 && !tally.replayed ? tokens.renew(token, signal) : undefined;
+  renewal?.catch(() => undefined);
+  // The server says this token's window is used up until its reset: a rate-limit 403.
+  if (response.status === 403 && isRateLimitBody(answer.body)) void slot.exhausted(rateLimit);
+  else void slot.answered(rateLimit);
+  // After the window has followed the answer, so a throwing onResponse leaves it consistent.
+  if (hooked)
+    await hooks?.response(hooked, response, { ms: Date.now() - sentAt, waitedMs }, rateLimit, signal);
+  return { outcome: { answer }, rateLimit, renewal };
+}
+
+/** Full-jitter exponential backoff before retry number `retry`. */
+function backoff(
+  log: Log,
+  attempt: Attempt,
+  why: string,
+  retry: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (retry - 1));
+  log.info?.(`${attempt.method} ${attempt.url}: ${why}, retry ${retry} in ${Math.round(delay)} ms`);
+  return sleep(delay, signal);
+}
+
+/** The debug line of an answer: status, method, URL (never with a token), time, cache and window. */
+function answerLine(
+  attempt: Attempt,
+  status: number,
+  ms: number,
+  rateLimit: RateLimitInfo | undefined,
+): string {
+  const cache =
+    status === 304 && 'if-none-match' in attempt.headers ? ' (not modified: the cached answer is used)' : '';
+  const window = rateLimit
+    ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
+    : '';
+  return `<-- ${status} ${attempt.method} ${attempt.url} ${ms} ms${cache}${window}`;
+}
