@@ -76,7 +76,13 @@ afterAll(() => {
 
 describe('declared value exports = runtime exports, entry by entry', () => {
   it('covers every entry of `exports`', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './testing', './testing/msw', './redis']);
+    expect(entries.map(([subpath]) => subpath)).toEqual([
+      '.',
+      './testing',
+      './testing/msw',
+      './redis',
+      './server',
+    ]);
   });
 
   it('each entry, ESM (.d.ts vs import) and CommonJS (.d.cts vs require), both directions', () => {
