@@ -13,7 +13,12 @@ export const ENTRIES: Record<string, string> = {
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
+  'file/index': 'src/file/index.ts',
 };
+
+/** Entries built on their own, for Node, with the libraries they need bundled in (below). */
+const NODE_BUNDLED = new Set(['file/index']);
+const shared = Object.fromEntries(Object.entries(ENTRIES).filter(([name]) => !NODE_BUNDLED.has(name)));
 
 /**
  * `price-catalog/redis` imports the main entry's module for every runtime value (the error
@@ -29,6 +34,20 @@ const redisSharesMainEntry: Plugin = {
     );
   },
 };
+
+/**
+ * `price-catalog/file` bundles proper-lockfile and write-file-atomic (CommonJS devDependencies),
+ * so that scripts need no extra install; its import of the main entry stays an import of the
+ * built main entry of the same format (one copy of the error classes).
+ */
+const fileSharesMainEntry = (main: string): Plugin => ({
+  name: 'file-shares-main-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/]file[\\/]/.test(args.importer) ? { path: main, external: true } : undefined,
+    );
+  },
+});
 
 const common: Options = {
   target: 'es2022',
@@ -50,7 +69,7 @@ export default defineConfig([
     // ESM: one output file per source file (not bundled), so a bundler drops every module a user
     // does not import (package.json `sideEffects: false`), as it does with the source.
     ...common,
-    entry: ['src/**/*.ts', '!src/**/*.d.ts'],
+    entry: ['src/**/*.ts', '!src/**/*.d.ts', '!src/file/**'],
     format: ['esm'],
     bundle: false,
     outDir: 'dist',
@@ -60,7 +79,7 @@ export default defineConfig([
   {
     // CommonJS for `require`: one bundled file per entry (Node does not tree-shake).
     ...common,
-    entry: ENTRIES,
+    entry: shared,
     format: ['cjs'],
     bundle: true,
     splitting: false,
@@ -70,4 +89,32 @@ export default defineConfig([
     clean: false,
     dts: { entry: ENTRIES },
   },
+  ...(['esm', 'cjs'] as const).map(
+    (format): Options => ({
+      // Node-only entries, bundled in each format. In ESM, `require` and `__filename` are made for
+      // the bundled CommonJS code (its requires of Node's modules, write-file-atomic's temp names).
+      ...common,
+      entry: { 'file/index': 'src/file/index.ts' },
+      format: [format],
+      platform: 'node',
+      bundle: true,
+      splitting: false,
+      treeshake: true,
+      esbuildPlugins: [fileSharesMainEntry(format === 'esm' ? '../index.js' : '../index.cjs')],
+      banner:
+        format === 'esm'
+          ? {
+              js: [
+                "import { createRequire as __pcRequire } from 'node:module';",
+                "import { fileURLToPath as __pcPath } from 'node:url';",
+                'const require = __pcRequire(import.meta.url);',
+                'const __filename = __pcPath(import.meta.url);',
+              ].join('\n'),
+            }
+          : {},
+      outDir: 'dist',
+      clean: false,
+      dts: false,
+    }),
+  ),
 ]);

@@ -31,6 +31,11 @@ export interface BudgetStore {
   take(app: string, day: string, limit: number): MaybePromise<boolean>;
   /** Calls counted for `app` on `day`. */
   count(app: string, day: string): MaybePromise<number>;
+  /**
+   * Optional: gives back one call taken for `app` on `day` whose request cannot have reached the
+   * server (the connection was refused, the host name did not resolve). Never below 0.
+   */
+  refund?(app: string, day: string): MaybePromise<void>;
 }
 
 /** Why a call waits for a window: our count says it is used up, or the server's 403 said so. */

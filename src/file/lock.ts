@@ -1,0 +1,67 @@
+import lockfile from 'proper-lockfile';
+import { _shared } from '../index.js';
+import { StateFileError } from './errors.js';
+
+const { sleep } = _shared;
+
+export interface FileLockOptions {
+  /**
+   * A lock whose holder stopped renewing it (its process died) is taken over after this; the
+   * holder renews it every half of it. proper-lockfile's floor is 2 000 ms.
+   */
+  staleMs: number;
+  /** Longest wait for a lock another holder keeps, then StateFileError. */
+  waitMs: number;
+}
+
+/**
+ * Runs `work` holding the lock of `path` (a directory `<path>.lock`, made by proper-lockfile with
+ * mkdir, atomic on every file system, its mtime renewed while held). Waiters look again every
+ * 2–50 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most.
+ */
+export async function withFileLock<T>(
+  path: string,
+  options: FileLockOptions,
+  work: () => Promise<T>,
+  signal?: AbortSignal | undefined,
+): Promise<T> {
+  const lockPath = `${path}.lock`;
+  const giveUpAt = Date.now() + options.waitMs;
+  let release: (() => Promise<void>) | undefined;
+  for (let delay = 2; release === undefined; delay = Math.min(delay * 2, 50)) {
+    try {
+      release = await lockfile.lock(path, {
+        realpath: false,
+        lockfilePath: lockPath,
+        stale: options.staleMs,
+        update: Math.floor(options.staleMs / 2),
+        retries: 0,
+        // Lost to a takeover after a stall longer than staleMs: the work has ended or will end on
+        // its own; the default (throw from a timer) would crash the process.
+        onCompromised: () => undefined,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ELOCKED') {
+        throw new StateFileError(
+          `Could not take the lock ${lockPath}: ${(error as Error).message}`,
+          lockPath,
+          'io',
+          { cause: error },
+        );
+      }
+      if (Date.now() + delay > giveUpAt) {
+        throw new StateFileError(
+          `The lock ${lockPath} was held by another process for over ${options.waitMs} ms`,
+          lockPath,
+          'lock-timeout',
+        );
+      }
+      await sleep(delay + Math.random() * delay, signal);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
