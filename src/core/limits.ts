@@ -150,6 +150,15 @@ export class Limits {
     );
   }
 
+  /**
+   * Gives back one call of today's budget: its request cannot have reached the server. A store
+   * failing to give it back leaves the call counted (the safe side).
+   */
+  refund(): void {
+    const given = this.config.coordination.budget.refund?.(this.config.app, this.today.now());
+    if (given && isPromise(given)) given.catch(() => undefined);
+  }
+
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */
   last(token: AccessToken): MaybePromise<RateLimitInfo | undefined> {
     return this.config.coordination.windows.last(tokenKey(token));

@@ -72,6 +72,10 @@ export function memoryBudgetStore(): BudgetStore {
       return true;
     },
     count: (app, day) => entry(app, day).calls,
+    refund(app, day) {
+      const counted = entry(app, day);
+      if (counted.calls > 0) counted.calls--;
+    },
   };
 }
 

@@ -27,7 +27,7 @@ import type { OnRateLimit } from './rate-limit.js';
 import { isRedirect, nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { WindowSlot, WindowWaitReason } from './stores.js';
-import type { Exchange, Transport } from './transport.js';
+import { type Exchange, neverConnected, type Transport } from './transport.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -133,6 +133,8 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       });
     } catch (error) {
       void slot.release();
+      // No connection was made: the server counted nothing, so the budget gives the call back.
+      if (error instanceof ConnectionError && neverConnected(error)) config.limits.refund();
       if (error instanceof PriceCatalogError) {
         log.debug?.(`<-- ${error.name} ${method} ${url} ${Date.now() - sentAt} ms: ${error.message}`);
         if (hooked) await hooks?.failure(hooked, error, call.signal);
