@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { requestToken } from '../core/auth.js';
 import { createLog, logTokenRequests } from '../core/logger.js';
+import { fileCoordination, StateFileError } from '../file/index.js';
 import {
   AbortError,
   ApiError,
   type CatalogClient,
   type CategorySkusParams,
+  type Coordination,
   createClient,
   DailyLimitError,
   type Logger,
@@ -13,7 +15,8 @@ import {
   type RateLimitInfo,
   TokenError,
 } from '../index.js';
-import { CoordinationError } from '../redis/index.js';
+import { CoordinationError, type RedisCoordination } from '../redis/index.js';
+import { nextDayStart, RunBudget, serverDay } from './budget.js';
 import {
   type Checkpoint,
   loadCheckpoint,
@@ -26,11 +29,10 @@ import {
   type Task,
 } from './checkpoint.js';
 import { diskCacheStore } from './disk-cache.js';
-import { CallLedger, nextDayStart, serverDay } from './ledger.js';
 import { createProgress } from './progress.js';
 import { type Format, formatRecords, header, type RecordKind } from './records.js';
+import { closeRedis, ioredisInstalled, openRedis, type RedisSettings, redisLabel } from './redis.js';
 import { nameHoldsQuery } from './search-match.js';
-import { ioredisInstalled, type RedisSettings, redisLabel, SharedBudget } from './shared-budget.js';
 
 export interface ExportOptions {
   what: RecordKind;
@@ -48,7 +50,10 @@ export interface ExportOptions {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Where the call ledger and the ETag cache live. */
+  /**
+   * The state directory (`price-catalog/file`): the day's budget, the token's rate window and the
+   * application token shared with every other process and run on this machine, and the ETag cache.
+   */
   stateDir: string;
   cache: boolean;
   /**
@@ -104,23 +109,29 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     );
     return EXIT.error;
   }
-  const shared = o.redis ? new SharedBudget(o.redis, o.maxCalls) : undefined;
+  // The day's budget, the token's window and the application token: shared through Redis with
+  // every process of the client id (--redis), else through the state directory with every process
+  // and run on this machine (scripts using fileCoordination() on the same directory included).
+  const redis = o.redis ? openRedis(o.redis) : undefined;
+  const shared: Coordination = redis ?? fileCoordination({ dir: o.stateDir, cache: false });
   const run: Run = { log, state: checkpoint };
   try {
-    return await exportWith(o, job, checkpoint, shared, run);
+    return await exportWith(o, job, checkpoint, shared, redis, run);
   } catch (error) {
-    if (!(error instanceof CoordinationError)) throw error;
-    // Redis down, too slow, or failing: the SDK sent nothing without the shared count. The output
+    if (!(error instanceof CoordinationError) && !(error instanceof StateFileError)) throw error;
+    // The shared count could not be read or written: the SDK sent nothing without it. The output
     // ends on the last complete page and its checkpoint is on disk: the same command resumes.
     const where = run.state?.pages
-      ? ` ${run.state.records} records in ${o.out}, checkpoint saved after page ${run.state.pages}; run the same command to resume once Redis answers.`
-      : ' Nothing was fetched; run the same command once Redis answers.';
+      ? ` ${run.state.records} records in ${o.out}, checkpoint saved after page ${run.state.pages}; run the same command to resume once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`
+      : ` Nothing was fetched; run the same command once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`;
     log(
-      `error: Redis coordination failed (CoordinationError, ${redisLabel(o.redis?.url ?? '')}): ${oneLine(error.message)}.${where}`,
+      redis
+        ? `error: Redis coordination failed (CoordinationError, ${redisLabel(o.redis?.url ?? '')}): ${oneLine(error.message)}.${where}`
+        : `error: the state directory failed (StateFileError): ${oneLine(error.message)}.${where}`,
     );
     return EXIT.error;
   } finally {
-    await shared?.close();
+    if (redis) await closeRedis(redis);
   }
 }
 
@@ -134,7 +145,8 @@ async function exportWith(
   o: ExportOptions,
   job: string,
   checkpoint: Checkpoint | undefined,
-  shared: SharedBudget | undefined,
+  shared: Coordination,
+  redis: RedisCoordination | undefined,
   run: Run,
 ): Promise<number> {
   const { log } = run;
@@ -147,9 +159,6 @@ async function exportWith(
     debug: (message) => log(`debug: ${message}`),
   };
   const sdkLog = createLog({ logger: sink });
-  // With --redis the ledger is not consulted (Redis counts every process of the client id), but
-  // this machine's calls are still written to it, for later runs without --redis.
-  const ledger = new CallLedger(join(o.stateDir, 'calls.json'), o.baseUrl, o.clientId, o.dailyLimit);
   const tokenUrl = `${o.authUrl.replace(/\/+$/, '')}/oauth2/token`;
   let day = '';
   let lastDate: string | null = null;
@@ -157,32 +166,48 @@ async function exportWith(
   let state: Checkpoint | undefined;
   let rateLimit: RateLimitInfo | undefined;
   let lockedOut = false;
-  /** The shared count last read from Redis. */
+  /** The shared count last read (the state directory, or Redis). */
   let sharedSpent = 0;
+  // The budget counted under the server's day, and --max-calls on top.
+  const budget = new RunBudget(shared, o.maxCalls, () => day || serverDay(lastDate));
 
-  // Every request goes through here: the API calls are counted (the server counts every one,
-  // retries and redirect hops included; a token request is not a call), and the server's Date kept.
+  // Every request goes through here: the job's calls are counted once an answer came (the budget
+  // itself is counted by the SDK in the shared store; a token request is not a call), and the
+  // server's Date kept.
   const countingFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    const response = await fetch(input, init);
     if (url.split('?')[0] !== tokenUrl) {
-      ledger.count(day || serverDay(lastDate));
       runCalls++;
       if (state) state.calls++;
     }
-    const response = await fetch(input, init);
     lastDate = response.headers.get('date') ?? lastDate;
     return response;
   };
 
+  const api = createClient({
+    baseUrl: o.baseUrl,
+    authUrl: o.authUrl,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    fetch: countingFetch,
+    logger: sink,
+    cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
+    // The whole application's budget, taken call by call from the shared count (and --max-calls
+    // on top): the SDK refuses the call past it before sending it.
+    coordination: budget.coordination,
+    dailyLimit: o.dailyLimit,
+  });
+
   const stopForBudget = (): number => {
     const resume = nextDayStart(day).toISOString();
     const why = lockedOut
-      ? `the server refuses this application for its day ${day}; this machine counted ${ledger.spent(day)} calls`
-      : shared
+      ? `the server refuses this application for its day ${day}; ${redis ? 'Redis' : 'this machine'} counted ${sharedSpent} calls`
+      : redis
         ? `${sharedSpent} of ${o.dailyLimit} calls counted in Redis by every process of this client id; server day ${day}`
-        : `${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}`;
+        : `${sharedSpent} of ${o.dailyLimit} calls counted on the server's day ${day}`;
     log(
-      `Stopped: the ${shared ? 'shared ' : ''}daily budget is spent (${why}).` +
+      `Stopped: the ${redis ? 'shared ' : ''}daily budget is spent (${why}).` +
         `${state ? ` ${state.records} records in ${o.out}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
     );
     return EXIT.resumable;
@@ -204,39 +229,22 @@ async function exportWith(
   } catch (error) {
     day = serverDay(lastDate);
     if (error instanceof TokenError && error.status === 403) {
-      ledger.lockOut(day);
       lockedOut = true;
+      sharedSpent = await budget.spent(api);
       return stopForBudget();
     }
     throw error;
   }
-  if (!shared && ledger.lockedOut(day)) lockedOut = true;
 
-  const api = createClient({
-    baseUrl: o.baseUrl,
-    authUrl: o.authUrl,
-    clientId: o.clientId,
-    clientSecret: o.clientSecret,
-    fetch: countingFetch,
-    logger: sink,
-    cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
-    ...(shared
-      ? // The whole application's budget, taken call by call from Redis (and --max-calls on top).
-        { coordination: shared.coordination, dailyLimit: o.dailyLimit }
-      : // What this run may spend: the SDK refuses the call past it before sending it.
-        { dailyLimit: Math.max(1, Math.min(ledger.left(day), o.maxCalls ?? Number.POSITIVE_INFINITY)) }),
-  });
-
-  /** Calls left today: Redis's count with --redis, this machine's ledger otherwise. */
+  /** Calls left on the server's day, as the shared count (state directory or Redis) has them. */
   const leftToday = async (): Promise<number> => {
-    if (!shared) return ledger.left(day);
-    sharedSpent = await shared.spent(api);
+    sharedSpent = await budget.spent(api);
     return Math.max(0, o.dailyLimit - sharedSpent);
   };
   const leftNow = await leftToday();
   if (leftNow === 0) return stopForBudget();
   const allowed = Math.min(leftNow, o.maxCalls ?? Number.POSITIVE_INFINITY);
-  const budgetText = shared
+  const budgetText = redis
     ? ` in the shared budget (Redis ${redisLabel(o.redis?.url ?? '')}, every process of this client id)`
     : '';
 
@@ -287,14 +295,10 @@ async function exportWith(
         page = (await fetchPage(api, task, o.per, controller.signal)) as Page<unknown, unknown>;
       } catch (error) {
         if (error instanceof DailyLimitError) {
-          if (shared) stop = shared.capped ? 'max-calls' : 'budget';
-          else
-            stop =
-              o.maxCalls !== undefined && o.maxCalls < ledger.left(day) + runCalls ? 'max-calls' : 'budget';
+          stop = budget.capped ? 'max-calls' : 'budget';
           break;
         }
         if (isServerLockout(error)) {
-          ledger.lockOut(day);
           lockedOut = true;
           stop = 'budget';
           break;
@@ -348,7 +352,7 @@ async function exportWith(
   const where = `${state.records} records in ${o.out}, checkpoint saved after page ${state.pages}`;
   switch (stop) {
     case 'budget':
-      if (shared && !lockedOut) sharedSpent = await shared.spent(api);
+      sharedSpent = await budget.spent(api);
       return stopForBudget();
     case 'max-calls':
       say(

@@ -1,6 +1,5 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import { defaultStateDir } from '../file/index.js';
 import type { Params } from './checkpoint.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
 
@@ -30,9 +29,9 @@ function redisUrl(value: string): string {
   return value;
 }
 
-function defaultStateDir(): string {
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'price-catalog');
+/** fileCoordination's default directory (PRICE_CATALOG_STATE_DIR is the option's own env). */
+function userStateDir(): string {
+  return defaultStateDir({ ...process.env, PRICE_CATALOG_STATE_DIR: undefined });
 }
 
 interface ExportFlags {
@@ -70,10 +69,12 @@ PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (pr
 environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
 request on stderr (never a token or the secret).
 
-With --redis URL (or PRICE_CATALOG_REDIS_URL) the day's budget, the token's rate window and the
-application token are shared through Redis (price-catalog/redis, needs the ioredis package) with
-every other process of the client id: the plan and the stop read Redis's count, not this
-machine's ledger. Give the same --daily-limit and --redis-prefix as the other processes.
+The day's budget, the token's rate window and the application token are kept in the state
+directory (--state-dir, PRICE_CATALOG_STATE_DIR), shared with every other export and every script
+on this machine that uses fileCoordination() on the same directory: each run sees the day's
+earlier calls. With --redis URL (or PRICE_CATALOG_REDIS_URL) they are shared through Redis instead
+(price-catalog/redis, needs the ioredis package) with every process of the client id, on any
+machine. Give the same --daily-limit (and --redis-prefix) as the other processes.
 
 An export checkpoints after every page (OUT.checkpoint.json): interrupted (Ctrl-C, a crash, the
 day's budget spent), run the same command again and it resumes where it stopped, spending no
@@ -163,15 +164,18 @@ export function buildProgram(
         .makeOptionMandatory(),
     )
     .addOption(
-      new Option('--state-dir <dir>', 'where the call ledger and the ETag cache are kept')
+      new Option(
+        '--state-dir <dir>',
+        "where the day's budget, the rate window and the token (shared by every process on this machine) and the ETag cache are kept",
+      )
         .env('PRICE_CATALOG_STATE_DIR')
-        .default(defaultStateDir(), '$XDG_CACHE_HOME/price-catalog'),
+        .default(userStateDir()),
     )
     .option('--no-cache', 'keep no ETag cache on disk')
     .addOption(
       new Option(
         '--redis <url>',
-        "share the daily budget, the rate window and the token with every process of the client id through Redis (needs ioredis); Redis's count replaces the local ledger",
+        'share the daily budget, the rate window and the token with every process of the client id through Redis (needs ioredis) instead of the state directory',
       )
         .env('PRICE_CATALOG_REDIS_URL')
         .argParser(redisUrl),

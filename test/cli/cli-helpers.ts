@@ -50,9 +50,10 @@ export async function bundleCli(external: string[] = []): Promise<string> {
     target: 'node20',
     logLevel: 'error',
     external,
-    // commander, cli-progress and ioredis are CommonJS: give the bundle a require.
+    // commander, cli-progress, ioredis, proper-lockfile and write-file-atomic are CommonJS: give
+    // the bundle a require, and the __filename write-file-atomic names its temporary files with.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire } from 'node:module'; import { fileURLToPath as __pcPath } from 'node:url'; const require = createRequire(import.meta.url); const __filename = __pcPath(import.meta.url);",
     },
   });
   return bin;
