@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { requestToken } from '../core/auth.js';
 import { createLog, logTokenRequests } from '../core/logger.js';
 import { fileCoordination, StateFileError } from '../file/index.js';
@@ -10,6 +11,7 @@ import {
   type Coordination,
   createClient,
   DailyLimitError,
+  InvalidRequestError,
   type Logger,
   type Page,
   type RateLimitInfo,
@@ -62,6 +64,8 @@ export interface ExportOptions {
    */
   redis?: RedisSettings | undefined;
   stderr: NodeJS.WriteStream;
+  /** Where `--out -` writes the records (default process.stdout). */
+  stdout?: NodeJS.WritableStream | undefined;
   /** Fired on the first SIGINT (tests and the bin pass process signals through this). */
   signals: NodeJS.EventEmitter;
 }
@@ -71,7 +75,24 @@ export const EXIT = { done: 0, error: 1, usage: 2, resumable: 75, interrupted: 1
 
 type StopReason = 'budget' | 'max-calls' | 'interrupted' | 'plan';
 
+/** How long a page in flight may still finish after Ctrl-C, before it is abandoned. */
+const SIGINT_GRACE_MS = 1000;
+
+/** `n call(s)`, `n page(s)`: the plural only when n is not 1. */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export async function runExport(o: ExportOptions): Promise<number> {
+  // `--out -`: the records go to stdout, with no lock, checkpoint or resume.
+  if (o.out === '-') return await exportLocked(o);
+  const folder = dirname(resolve(o.out));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    o.stderr.write(
+      `price-catalog: export: the directory of --out does not exist: ${folder} (create it first, e.g. mkdir -p ${shellWord(folder)})\n`,
+    );
+    return EXIT.usage;
+  }
   const unlock = lockOutput(o.out);
   try {
     return await exportLocked(o);
@@ -88,14 +109,14 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     format: o.format,
     per: o.per,
   });
-  let checkpoint = loadCheckpoint(o.out);
+  let checkpoint = o.out === '-' ? undefined : loadCheckpoint(o.out);
   if (checkpoint && o.restart) {
     removeCheckpoint(o.out);
     checkpoint = undefined;
   }
   if (checkpoint && checkpoint.job !== job) {
     o.stderr.write(
-      `${o.out} has a checkpoint of another export (${describeJob(checkpoint.job)}); run that command to finish it, or add --restart to start this one over\n`,
+      `${o.out} has a checkpoint of another export. To finish that one, run:\n  ${commandOf(checkpoint.job, o.out)}\nor add --restart to this command to start it over (the checkpoint of the other goes).\n`,
     );
     return EXIT.usage;
   }
@@ -118,11 +139,20 @@ async function exportLocked(o: ExportOptions): Promise<number> {
   try {
     return await exportWith(o, job, checkpoint, shared, redis, run);
   } catch (error) {
+    if (error instanceof InvalidRequestError && error.code === 'InvalidOption') {
+      // The SDK's own word on a URL it cannot use (no scheme, not http(s)), with the flag to fix.
+      const flag =
+        error.param === 'authUrl'
+          ? '--auth-url / PRICE_CATALOG_AUTH_URL'
+          : '--base-url / PRICE_CATALOG_BASE_URL';
+      log(`error: ${error.message} (${flag}). Nothing was sent.`);
+      return EXIT.usage;
+    }
     if (!(error instanceof CoordinationError) && !(error instanceof StateFileError)) throw error;
     // The shared count could not be read or written: the SDK sent nothing without it. The output
     // ends on the last complete page and its checkpoint is on disk: the same command resumes.
     const where = run.state?.pages
-      ? ` ${run.state.records} records in ${o.out}, checkpoint saved after page ${run.state.pages}; run the same command to resume once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`
+      ? ` ${count(run.state.records, 'record')} ${written(o.out)}, checkpoint saved after page ${run.state.pages}; run the same command to resume once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`
       : ` Nothing was fetched; run the same command once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`;
     log(
       redis
@@ -202,13 +232,13 @@ async function exportWith(
   const stopForBudget = (): number => {
     const resume = nextDayStart(day).toISOString();
     const why = lockedOut
-      ? `the server refuses this application for its day ${day}; ${redis ? 'Redis' : 'this machine'} counted ${sharedSpent} calls`
+      ? `the server refuses this application for its day ${day}; ${redis ? 'Redis' : 'this machine'} counted ${count(sharedSpent, 'call')}`
       : redis
         ? `${sharedSpent} of ${o.dailyLimit} calls counted in Redis by every process of this client id; server day ${day}`
         : `${sharedSpent} of ${o.dailyLimit} calls counted on the server's day ${day}`;
     log(
       `Stopped: the ${redis ? 'shared ' : ''}daily budget is spent (${why}).` +
-        `${state ? ` ${state.records} records in ${o.out}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
+        `${state ? ` ${count(state.records, 'record')} ${written(o.out)}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
     );
     return EXIT.resumable;
   };
@@ -260,12 +290,18 @@ async function exportWith(
     done: false,
   };
   run.state = state;
-  const output = new OutputFile(o.out, state.bytes);
+  const toStdout = o.out === '-';
+  const output: Pick<OutputFile, 'append' | 'close'> = toStdout
+    ? stdoutOutput(o.stdout ?? process.stdout)
+    : new OutputFile(o.out, state.bytes);
+  const save = (): void => {
+    if (!toStdout) saveCheckpoint(o.out, state as Checkpoint);
+  };
   const progress = createProgress(o.stderr);
   const say = (line: string): void => progress.log(`[price-catalog] ${line}`);
   if (checkpoint?.plan) {
     say(
-      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
+      `Resuming ${o.out}: ${count(state.records, 'record')} in ${count(state.pages, 'page')} written, ${count(state.calls, 'call')} spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
     );
   }
 
@@ -277,15 +313,23 @@ async function exportWith(
 
   const controller = new AbortController();
   let stop: StopReason | undefined;
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const onSignal = (): void => {
     if (stop === 'interrupted') {
       controller.abort();
       return;
     }
     stop = 'interrupted';
-    say('SIGINT: finishing the page in flight, then saving the checkpoint (Ctrl-C again to stop at once).');
+    say(
+      `SIGINT: stopping; the page in flight has ${SIGINT_GRACE_MS / 1000} s to finish, then the checkpoint is saved (Ctrl-C again to stop at once).`,
+    );
+    // A call waiting for the rate window (up to a minute) or a slow answer is abandoned after the
+    // grace: its page is fetched again on resume, nothing is written twice.
+    grace = setTimeout(() => controller.abort(), SIGINT_GRACE_MS);
   };
   o.signals.on('SIGINT', onSignal);
+  /** Nothing was written by this new export: nothing is left to block the next command on --out. */
+  const fresh = checkpoint === undefined;
 
   try {
     while (state.queue.length > 0 && stop === undefined) {
@@ -323,7 +367,7 @@ async function exportWith(
       // Calls made for this page belong to it; the plan cannot be below what was spent.
       if (state.queue.length === 0) state.plan.calls = state.calls;
       else state.plan.calls = Math.max(state.plan.calls, state.calls + 1);
-      saveCheckpoint(o.out, state);
+      save();
       progress.update({
         records: state.records,
         pages: state.pages,
@@ -334,36 +378,50 @@ async function exportWith(
       });
     }
   } finally {
+    clearTimeout(grace);
     o.signals.off('SIGINT', onSignal);
     output.close();
     progress.stop();
-    // The calls of a page that was not finished (SIGINT twice, refusal, Redis failing) still
-    // count for the job.
-    saveCheckpoint(o.out, state);
+    if (fresh && state.pages === 0 && !toStdout) {
+      // The first page failed (a wrong category, the budget, Ctrl-C): no output, no checkpoint,
+      // so the corrected command on the same --out starts without --restart.
+      removeCheckpoint(o.out);
+      rmSync(o.out, { force: true });
+    } else {
+      // The calls of a page that was not finished (SIGINT, refusal, Redis failing) still count
+      // for the job.
+      save();
+    }
   }
 
   if (state.queue.length === 0) {
-    removeCheckpoint(o.out);
+    if (!toStdout) removeCheckpoint(o.out);
     say(
-      `Done: ${state.records} records in ${o.out} (${state.pages} pages; ${state.calls} calls over all runs, ${runCalls} in this run).`,
+      `Done: ${count(state.records, 'record')} ${written(o.out)} (${count(state.pages, 'page')}; ${count(state.calls, 'call')} over all runs, ${runCalls} in this run).`,
     );
     return EXIT.done;
   }
-  const where = `${state.records} records in ${o.out}, checkpoint saved after page ${state.pages}`;
+  const where = toStdout
+    ? `${count(state.records, 'record')} ${written(o.out)} (stdout cannot be resumed: give --out FILE to export resumably)`
+    : state.pages === 0
+      ? `nothing written to ${o.out} yet, no checkpoint kept`
+      : `${count(state.records, 'record')} ${written(o.out)}, checkpoint saved after page ${state.pages}`;
   switch (stop) {
     case 'budget':
       sharedSpent = await budget.spent(api);
       return stopForBudget();
     case 'max-calls':
       say(
-        `Stopped: --max-calls ${o.maxCalls} reached (${runCalls} calls in this run). ${where}. Run the same command to go on.`,
+        `Stopped: --max-calls ${o.maxCalls} reached (${count(runCalls, 'call')} in this run). ${where}. Run the same command to go on.`,
       );
       return EXIT.resumable;
     case 'plan':
       say(`Plan only: ${where}. Run the same command without --plan to export.`);
       return EXIT.done;
     default:
-      say(`Interrupted: ${where} (${runCalls} calls in this run). Run the same command to resume.`);
+      say(
+        `Interrupted: ${where} (${count(runCalls, 'call')} in this run). ${toStdout ? 'Run the command again to start over.' : `Run the same command to resume from page ${state.pages + 1}.`}`,
+      );
       return EXIT.interrupted;
   }
 }
@@ -555,33 +613,74 @@ function planLines(
         : `the search "${o.source.search}"`;
   const needs = plan.calls - spent;
   const lines = [
-    `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${plan.records} records`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${plan.calls} calls (${spent} spent on the first page).`,
+    `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${count(plan.records, 'record')}`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${count(plan.calls, 'call')} (${spent} spent on the first page).`,
     ...(plan.estimate ? [`Estimate: ${plan.estimate}`] : []),
     `Today (server day ${day}): ${left} of ${o.dailyLimit} calls left${budgetText}${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
   ];
   const runCap = allowed - spent;
-  if (needs <= runCap) lines.push(`The export fits: ${needs} more calls.`);
+  if (needs <= runCap) lines.push(`The export fits: ${count(needs, 'more call')}.`);
   else if (o.maxCalls !== undefined && o.maxCalls <= left)
     lines.push(
-      `This run stops after ${o.maxCalls} calls; run the same command again to go on (${needs - runCap} more calls).`,
+      `This run stops after ${count(o.maxCalls, 'call')}; run the same command again to go on (${count(needs - runCap, 'more call')}).`,
     );
   else
     lines.push(
-      `It needs ${needs} more calls, more than is left today: this run stops after ${left + spent} calls and resumes after ${nextDayStart(day).toISOString()} (about ${Math.ceil((needs - runCap) / o.dailyLimit)} more day(s)).`,
+      `It needs ${count(needs, 'more call')}, more than is left today: this run stops after ${count(left + spent, 'call')} and resumes after ${nextDayStart(day).toISOString()} (about ${Math.ceil((needs - runCap) / o.dailyLimit)} more day(s)).`,
     );
   return lines;
 }
 
-function describeJob(job: string): string {
-  try {
-    const j = JSON.parse(job) as { what: string; source: Record<string, unknown>; format: string };
-    const source = Object.entries(j.source)
-      .map(([k, v]) => `--${k} ${v}`)
-      .join(' ');
-    return `export ${j.what} ${source} --format ${j.format}`;
-  } catch {
-    return 'unknown';
-  }
+/** The flag of each listing parameter (the API's names in the checkpoint). */
+const FLAGS: Record<string, string> = {
+  order_by: '--order-by',
+  order_dir: '--order-dir',
+  filter_ids: '--filter-ids',
+  manufacturer_ids: '--manufacturer-ids',
+  shop_ids: '--shop-ids',
+  distance: '--distance',
+  availability: '--availability',
+};
+
+/** The command that runs the export a checkpoint belongs to, with every option that defines it. */
+export function commandOf(job: string, out: string): string {
+  const j = JSON.parse(job) as {
+    what: string;
+    source: Record<string, string | number | undefined>;
+    params: Record<string, string | number | number[]>;
+    format: string;
+    per: number;
+  };
+  const words = ['price-catalog', 'export', j.what];
+  for (const [name, value] of Object.entries(j.source))
+    if (value !== undefined) words.push(`--${name}`, String(value));
+  for (const [name, value] of Object.entries(j.params))
+    words.push(
+      FLAGS[name] ?? `--${name.replace(/_/g, '-')}`,
+      Array.isArray(value) ? value.join(',') : String(value),
+    );
+  words.push('--format', j.format, '--per', String(j.per), '--out', out);
+  return words.map(shellWord).join(' ');
+}
+
+/** A word as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Where the records went, for messages. */
+function written(out: string): string {
+  return out === '-' ? 'written to stdout' : `in ${out}`;
+}
+
+/** `--out -`: records to stdout (progress and messages stay on stderr). */
+function stdoutOutput(stdout: NodeJS.WritableStream): Pick<OutputFile, 'append' | 'close'> {
+  return {
+    append(text) {
+      stdout.write(text);
+      return Buffer.byteLength(text);
+    },
+    close() {},
+  };
 }
 
 /** The server locked the client out for the day (its count went over, whatever ours said). */

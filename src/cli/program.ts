@@ -2,6 +2,7 @@ import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { defaultStateDir } from '../file/index.js';
 import type { Params } from './checkpoint.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
+import { packageVersion } from './version.js';
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -52,16 +53,24 @@ interface ExportFlags {
   dailyLimit: number;
   plan?: boolean;
   restart?: boolean;
-  baseUrl: string;
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
+  baseUrl?: string;
+  authUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
   stateDir: string;
   cache: boolean;
   redis?: string;
   redisPrefix: string;
   redisTimeout: number;
 }
+
+/** The credentials and URLs, each from its flag or its environment variable. */
+const CREDENTIALS = [
+  ['baseUrl', '--base-url', 'PRICE_CATALOG_BASE_URL'],
+  ['authUrl', '--auth-url', 'PRICE_CATALOG_AUTH_URL'],
+  ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
+  ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
+] as const;
 
 const HELP_AFTER = `
 Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_URL,
@@ -91,11 +100,15 @@ Examples:
 /** The `price-catalog` command (commander), for the bin and for tests. */
 export function buildProgram(
   run: (options: ExportOptions) => Promise<number>,
-  io: Pick<ExportOptions, 'stderr' | 'signals'>,
+  io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
 ): Command {
   const program = new Command('price-catalog')
     .description('Command-line tools of the price-catalog SDK for the Catalog and Price-Comparison API v3')
-    .configureOutput({ writeErr: (text) => io.stderr.write(text) })
+    .configureOutput({
+      writeErr: (text) => io.stderr.write(text),
+      writeOut: (text) => (io.stdout ?? process.stdout).write(text),
+    })
+    .version(packageVersion(), '-V, --version', 'print the version of price-catalog')
     .exitOverride();
   program
     .command('export')
@@ -132,7 +145,10 @@ export function buildProgram(
       ),
     )
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
-    .requiredOption('--out <file>', 'output file (its checkpoint is <file>.checkpoint.json)')
+    .requiredOption(
+      '--out <file>',
+      'output file (its checkpoint is <file>.checkpoint.json); - writes the records to stdout (not resumable)',
+    )
     .addOption(
       new Option('--per <n>', 'page size asked for (the server may serve fewer)')
         .argParser(positiveInt)
@@ -149,19 +165,11 @@ export function buildProgram(
     )
     .option('--plan', 'fetch the first page, print the plan and stop (the page is kept for the export)')
     .option('--restart', 'drop the checkpoint of OUT and start over')
-    .addOption(new Option('--base-url <url>', 'API root').env('PRICE_CATALOG_BASE_URL').makeOptionMandatory())
+    .addOption(new Option('--base-url <url>', 'API root').env('PRICE_CATALOG_BASE_URL'))
+    .addOption(new Option('--auth-url <url>', 'OAuth server root').env('PRICE_CATALOG_AUTH_URL'))
+    .addOption(new Option('--client-id <id>', 'application client id').env('PRICE_CATALOG_CLIENT_ID'))
     .addOption(
-      new Option('--auth-url <url>', 'OAuth server root').env('PRICE_CATALOG_AUTH_URL').makeOptionMandatory(),
-    )
-    .addOption(
-      new Option('--client-id <id>', 'application client id')
-        .env('PRICE_CATALOG_CLIENT_ID')
-        .makeOptionMandatory(),
-    )
-    .addOption(
-      new Option('--client-secret <secret>', 'application client secret')
-        .env('PRICE_CATALOG_CLIENT_SECRET')
-        .makeOptionMandatory(),
+      new Option('--client-secret <secret>', 'application client secret').env('PRICE_CATALOG_CLIENT_SECRET'),
     )
     .addOption(
       new Option(
@@ -202,6 +210,13 @@ export function buildProgram(
           exitCode: EXIT.usage,
         });
       }
+      const missing = CREDENTIALS.filter(([key]) => !flags[key]);
+      if (missing.length > 0) {
+        command.error(
+          `export: ${missing.map(([, flag, env]) => `${flag} (or the ${env} environment variable)`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required; prefer the environment for the secret: flags show in the process list`,
+          { exitCode: EXIT.usage },
+        );
+      }
       const params: Params = {};
       if (flags.orderBy !== undefined) params.order_by = flags.orderBy;
       if (flags.orderDir !== undefined) params.order_dir = flags.orderDir;
@@ -236,10 +251,10 @@ export function buildProgram(
         dailyLimit: flags.dailyLimit,
         planOnly: flags.plan === true,
         restart: flags.restart === true,
-        baseUrl: flags.baseUrl,
-        authUrl: flags.authUrl,
-        clientId: flags.clientId,
-        clientSecret: flags.clientSecret,
+        baseUrl: flags.baseUrl as string,
+        authUrl: flags.authUrl as string,
+        clientId: flags.clientId as string,
+        clientSecret: flags.clientSecret as string,
         stateDir: flags.stateDir,
         cache: flags.cache,
         redis:
@@ -254,7 +269,10 @@ export function buildProgram(
 }
 
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: string[], io: Pick<ExportOptions, 'stderr' | 'signals'>): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
+): Promise<number> {
   const program = buildProgram(runExport, io);
   try {
     await program.parseAsync(argv);
