@@ -150,13 +150,9 @@ export class Limits {
     );
   }
 
-  /**
-   * Gives back one call of today's budget: its request cannot have reached the server. A store
-   * failing to give it back leaves the call counted (the safe side).
-   */
-  refund(): void {
-    const given = this.config.coordination.budget.refund?.(this.config.app, this.today.now());
-    if (given && isPromise(given)) given.catch(() => undefined);
+  /** Gives back one call of today's budget: its request cannot have reached the server. */
+  refund(): MaybePromise<void> {
+    return this.config.coordination.budget.refund?.(this.config.app, this.today.now());
   }
 
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */

@@ -74,7 +74,7 @@ export function memoryBudgetStore(): BudgetStore {
     count: (app, day) => entry(app, day).calls,
     refund(app, day) {
       const counted = entry(app, day);
-      if (counted.calls > 0) counted.calls--;
+      if (counted.calls) counted.calls--;
     },
   };
 }

@@ -134,7 +134,7 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
     } catch (error) {
       void slot.release();
       // No connection was made: the server counted nothing, so the budget gives the call back.
-      if (error instanceof ConnectionError && neverConnected(error)) config.limits.refund();
+      if (error instanceof ConnectionError && neverConnected(error)) void config.limits.refund();
       if (error instanceof PriceCatalogError) {
         log.debug?.(`<-- ${error.name} ${method} ${url} ${Date.now() - sentAt} ms: ${error.message}`);
         if (hooked) await hooks?.failure(hooked, error, call.signal);

@@ -33,7 +33,8 @@ export interface BudgetStore {
   count(app: string, day: string): MaybePromise<number>;
   /**
    * Optional: gives back one call taken for `app` on `day` whose request cannot have reached the
-   * server (the connection was refused, the host name did not resolve). Never below 0.
+   * server (the connection was refused, the host name did not resolve). Never below 0. Never
+   * rejects: a store that cannot give it back leaves the call counted (the safe side).
    */
   refund?(app: string, day: string): MaybePromise<void>;
 }

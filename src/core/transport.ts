@@ -143,29 +143,19 @@ function failure(error: unknown, request: Outgoing, limit: TimeLimit | undefined
   return new ConnectionError(`${request.method} ${request.shownUrl} failed: ${what}`, { cause: error });
 }
 
-/** Network error codes of a request that cannot have reached the server: no connection was made. */
-const NOT_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'ConnectionRefused', // Bun
-]);
-
 /**
  * Whether a failed request never reached the server: the connection was refused or the host name
  * did not resolve (in fetch's error causes; every address tried, for an AggregateError). Then the
  * server counted nothing, and neither does the daily budget.
  */
-export function neverConnected(error: unknown, depth = 0): boolean {
-  if (depth > 4 || typeof error !== 'object' || error === null) return false;
-  const { code, errors, cause } = error as { code?: unknown; errors?: unknown; cause?: unknown };
-  if (typeof code === 'string' && NOT_CONNECTED.has(code)) return true;
-  if (Array.isArray(errors) && errors.length > 0) return errors.every((e) => neverConnected(e, depth + 1));
-  return neverConnected(cause, depth + 1);
+export function neverConnected(error: unknown): boolean {
+  const e = error as { code?: string; errors?: unknown[]; cause?: unknown } | undefined;
+  return (
+    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/.test(e?.code as string) ||
+    (e?.errors?.length
+      ? e.errors.every(neverConnected)
+      : e?.cause !== e && !!e?.cause && neverConnected(e.cause))
+  );
 }
 
 /** JSON when the text parses; otherwise the text itself (a proxy's HTML page), for the error. */

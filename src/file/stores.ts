@@ -20,13 +20,16 @@ export function fileBudgetStore(file: StateFile): BudgetStore {
     // usage() in a new process already includes the day's earlier runs.
     count: (app, day) => file.read().budgets[app]?.[day] ?? 0,
     refund: (app, day) =>
-      file.update((state) => {
-        const days = state.budgets[app];
-        const calls = days?.[day] ?? 0;
-        if (!days || calls === 0) return { result: undefined, write: false };
-        days[day] = calls - 1;
-        return { result: undefined, write: true };
-      }),
+      file
+        .update((state) => {
+          const days = state.budgets[app];
+          const calls = days?.[day] ?? 0;
+          if (!days || calls === 0) return { result: undefined, write: false };
+          days[day] = calls - 1;
+          return { result: undefined, write: true };
+        })
+        // Never rejects: a call not given back stays counted (the safe side).
+        .catch(() => undefined),
   };
 }
 
