@@ -17,7 +17,7 @@ export interface FileLockOptions {
 /**
  * Runs `work` holding the lock of `path` (a directory `<path>.lock`, made by proper-lockfile with
  * mkdir, atomic on every file system, its mtime renewed while held). Waiters look again every
- * 2–50 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most.
+ * 2–40 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most.
  */
 export async function withFileLock<T>(
   path: string,
@@ -28,7 +28,7 @@ export async function withFileLock<T>(
   const lockPath = `${path}.lock`;
   const giveUpAt = Date.now() + options.waitMs;
   let release: (() => Promise<void>) | undefined;
-  for (let delay = 2; release === undefined; delay = Math.min(delay * 2, 50)) {
+  for (let delay = 2; release === undefined; delay = Math.min(delay * 2, 20)) {
     try {
       release = await lockfile.lock(path, {
         realpath: false,

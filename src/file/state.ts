@@ -76,6 +76,8 @@ function isState(value: unknown): value is State {
 export class StateFile {
   readonly path: string;
   private made = false;
+  /** This process's changes, one at a time: they compete for the file's lock only with other processes. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly dir: string,
@@ -113,17 +115,21 @@ export class StateFile {
   /** Runs `change` on the current state under the lock and writes the result when it says so. */
   update<T>(change: (state: State) => { result: T; write: boolean }, signal?: AbortSignal): Promise<T> {
     this.ensureDir();
-    return withFileLock(
-      this.path,
-      this.lock,
-      async () => {
-        const state = this.read();
-        const { result, write } = change(state);
-        if (write) await this.write(state);
-        return result;
-      },
-      signal,
-    );
+    const run = (): Promise<T> =>
+      withFileLock(
+        this.path,
+        this.lock,
+        async () => {
+          const state = this.read();
+          const { result, write } = change(state);
+          if (write) await this.write(state);
+          return result;
+        },
+        signal,
+      );
+    const done = this.tail.then(run, run);
+    this.tail = done.catch(() => undefined);
+    return done;
   }
 
   /** Makes the directory (0700) once, before the first lock. */

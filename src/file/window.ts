@@ -130,6 +130,27 @@ function step(
   return { wait: waitMs };
 }
 
+/**
+ * Whether a waiter needs the lock (a look that can change something) rather than a lock-free read:
+ * the window may have room for it, or have rolled, or a probe expired, or the budget ran out, or
+ * its place's lease is half gone. Waiting calls look often; most looks then take no lock.
+ */
+function worthALook(
+  state: State,
+  token: string,
+  id: string,
+  budget: Admission | undefined,
+  now: number,
+): boolean {
+  const w = state.windows[token];
+  const at = w ? w.waiters.findIndex((waiter) => waiter.id === id) : -1;
+  if (!w || at < 0 || (w.waiters[at]?.lease ?? 0) - now < LEASE_MS / 2) return true;
+  if (budget && (state.budgets[budget.app]?.[budget.day] ?? 0) >= budget.dailyLimit) return true;
+  if ((w.resetAt && now >= w.resetAt + RESET_MARGIN_MS) || (w.probe && now >= w.probeUntil)) return true;
+  const ahead = w.waiters.filter((waiter, i) => i < at && waiter.lease >= now).length;
+  return w.probe === 0 && (w.known ? w.remaining > ahead : ahead === 0 && w.remaining > 0);
+}
+
 /** Follows the server's count from an answer to the call `seq` (the rules of the in-memory window). */
 function answer(w: WindowState, info: RateLimitInfo | undefined, seq: number): void {
   const first = !w.known;
@@ -220,8 +241,12 @@ export function fileWindows(file: StateFile): {
   ): Promise<WindowSlot | false> => {
     const id = randomUUID();
     const { signal } = options;
-    for (;;) {
+    for (let first = true; ; first = false) {
       if (signal?.aborted) throw abortError(signal);
+      if (!first && !worthALook(file.read(), token, id, budget, Date.now())) {
+        await pause(20, signal, token, id);
+        continue;
+      }
       const next = await file.update((state) => {
         const result = step(state, token, id, assumedLimit, options, budget);
         return { result, write: true };
@@ -229,20 +254,22 @@ export function fileWindows(file: StateFile): {
       if ('taken' in next) return new FileSlot(file, token, next.taken);
       if ('budget' in next) return false;
       if ('refused' in next) throw next.refused;
-      const pause = Math.min(Math.max(next.wait, 20), POLL_MAX_MS);
-      try {
-        await sleep(pause + Math.random() * 20, signal);
-      } catch (error) {
-        // The caller gave up while waiting: its place goes to the next one.
-        await file
-          .update((state) => {
-            const w = state.windows[token];
-            if (w) w.waiters = w.waiters.filter((waiter) => waiter.id !== id);
-            return { result: undefined, write: w !== undefined };
-          })
-          .catch(() => undefined);
-        throw error;
-      }
+      await pause(Math.min(Math.max(next.wait, 20), POLL_MAX_MS), signal, token, id);
+    }
+  };
+  /** Waits `ms` (and a little jitter); a caller that gives up meanwhile leaves its place to the next. */
+  const pause = async (ms: number, signal: AbortSignal | undefined, token: string, id: string) => {
+    try {
+      await sleep(ms + Math.random() * 20, signal);
+    } catch (error) {
+      await file
+        .update((state) => {
+          const w = state.windows[token];
+          if (w) w.waiters = w.waiters.filter((waiter) => waiter.id !== id);
+          return { result: undefined, write: w !== undefined };
+        })
+        .catch(() => undefined);
+      throw error;
     }
   };
   return {

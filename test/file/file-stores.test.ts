@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultStateDir, fileCoordination, StateFileError } from '../../src/file/index.js';
 import { DailyLimitError, PriceCatalogError, RateLimitError } from '../../src/index.js';
 import { newSandbox, sandboxClient } from '../helpers/index.js';
+import { newStateDir, removeStateDir } from './state-dirs.js';
 
 // Real files in a temporary directory and real time (the waits here are tens of ms). Several
 // coordinations on one directory stand for several processes; test/file/processes.test.ts runs
@@ -12,13 +12,12 @@ import { newSandbox, sandboxClient } from '../helpers/index.js';
 
 const dirs: string[] = [];
 function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pc-file-'));
+  const dir = newStateDir();
   dirs.push(dir);
   return dir;
 }
-afterEach(() => {
-  for (const dir of dirs.splice(0))
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await removeStateDir(dir);
 });
 
 const day = '2026-11-26';
@@ -116,7 +115,7 @@ describe('fileCoordination with clients', () => {
 
   it('the token window: a call past the told limit waits for the reset, or is refused past maxRateLimitWait', async () => {
     const dir = stateDir();
-    const sandbox = newSandbox({ rateLimit: { limit: 3, windowMs: 1500 }, dailyLimit: null });
+    const sandbox = newSandbox({ rateLimit: { limit: 3, windowMs: 5000 }, dailyLimit: null });
     const a = sandboxClient(sandbox, { cache: false, coordination: fileCoordination({ dir }) });
     const b = sandboxClient(sandbox, {
       cache: false,

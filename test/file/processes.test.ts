@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type SandboxOptions } from '../../src/testing/index.js';
 import { windows } from '../helpers/processes.js';
+import { newStateDir, removeStateDir } from './state-dirs.js';
 import type { FileWorkerConfig } from './worker.js';
 import { runWorkers, startWorker } from './workers.js';
 
@@ -19,9 +17,9 @@ afterEach(async () => {
 async function serve(options: SandboxOptions, part: Partial<FileWorkerConfig>) {
   const sandbox = createSandbox(options);
   const server = await sandbox.listen({ port: 0 });
-  const dir = mkdtempSync(join(tmpdir(), 'pc-procs-'));
+  const dir = newStateDir('pc-procs-');
   cleanups.push(() => server.close());
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }));
+  cleanups.push(() => removeStateDir(dir));
   const config: FileWorkerConfig = {
     dir,
     baseUrl: server.baseUrl,
@@ -62,8 +60,9 @@ describe('four processes on one state directory', () => {
       tokenRequests: 1,
     });
     expect(sandbox.stats.dailyCalls).toBe(80);
-    // Each process's usage() at its end reads the shared count: all 80.
-    expect(results.map((r) => r.usage)).toEqual(Array(4).fill({ calls: 80, remaining: 0 }));
+    // Each process's usage() at its end reads the shared count: the last to end reads all 80.
+    expect(Math.max(...results.map((r) => r.usage.calls))).toBe(80);
+    expect(Math.min(...results.map((r) => r.usage.remaining ?? 0))).toBe(0);
   });
 
   it('share one token window: never over the limit, no 403', async () => {
@@ -72,6 +71,7 @@ describe('four processes on one state directory', () => {
       { calls: 15, concurrency: 4 },
     );
     const results = await runWorkers([config, { ...config }, { ...config }, { ...config }]);
+    expect(results.flatMap((r) => r.errors)).toEqual([]);
     expect(results.flatMap((r) => r.outcomes)).toEqual(Array(60).fill('ok'));
     const counts = windows(sandbox.apiCalls(), 2000);
     expect(counts.length).toBeGreaterThanOrEqual(3);

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
 import { ConnectionError, type Coordination, createClient, memoryCoordination } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
 import { newSandbox } from '../helpers/index.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { newStateDir, removeStateDir } from './state-dirs.js';
 
 // A call counts once it may have reached the server: a refused connection or a name that did not
 // resolve spends nothing of the daily budget, in every store; a connection cut after the request
@@ -47,8 +45,8 @@ const stores: [string, () => Coordination][] = [
   [
     'file',
     () => {
-      const dir = mkdtempSync(join(tmpdir(), 'pc-refund-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }));
+      const dir = newStateDir('pc-refund-');
+      cleanups.push(() => removeStateDir(dir));
       return fileCoordination({ dir });
     },
   ],
