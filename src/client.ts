@@ -541,7 +541,7 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
 function checkUrl(name: string, value: string | undefined): string {
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
-    throw invalidOption(name, 'must be an absolute http(s) URL such as https://api.example.com');
+    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
   }
   return value.replace(/\/+$/, '');
 }

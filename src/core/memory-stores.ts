@@ -73,8 +73,7 @@ export function memoryBudgetStore(): BudgetStore {
     },
     count: (app, day) => entry(app, day).calls,
     refund(app, day) {
-      const counted = entry(app, day);
-      if (counted.calls) counted.calls--;
+      if (entry(app, day).calls) entry(app, day).calls--;
     },
   };
 }

@@ -27,7 +27,7 @@ import type { OnRateLimit } from './rate-limit.js';
 import { isRedirect, nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { WindowSlot, WindowWaitReason } from './stores.js';
-import { type Exchange, neverConnected, type Transport } from './transport.js';
+import type { Exchange, Transport } from './transport.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +35,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const MAX_RATE_LIMIT_WAITS = 3;
 const IDEMPOTENT = new Set<string>(['GET', 'PUT', 'DELETE']);
 const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+/** Network error codes of a request that never reached the server. */
+const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+type FetchFailure = { cause?: { cause?: { code?: string } } };
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 10_000;
 
@@ -133,8 +136,10 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       });
     } catch (error) {
       void slot.release();
-      // No connection was made: the server counted nothing, so the budget gives the call back.
-      if (error instanceof ConnectionError && neverConnected(error)) void config.limits.refund();
+      // No connection was made (refused, or the host name did not resolve: Node's code under
+      // fetch's error): the server counted nothing, so the budget gives the call back.
+      if (NOT_CONNECTED.test((error as FetchFailure).cause?.cause?.code as string))
+        void config.limits.refund();
       if (error instanceof PriceCatalogError) {
         log.debug?.(`<-- ${error.name} ${method} ${url} ${Date.now() - sentAt} ms: ${error.message}`);
         if (hooked) await hooks?.failure(hooked, error, call.signal);

@@ -143,21 +143,6 @@ function failure(error: unknown, request: Outgoing, limit: TimeLimit | undefined
   return new ConnectionError(`${request.method} ${request.shownUrl} failed: ${what}`, { cause: error });
 }
 
-/**
- * Whether a failed request never reached the server: the connection was refused or the host name
- * did not resolve (in fetch's error causes; every address tried, for an AggregateError). Then the
- * server counted nothing, and neither does the daily budget.
- */
-export function neverConnected(error: unknown): boolean {
-  const e = error as { code?: string; errors?: unknown[]; cause?: unknown } | undefined;
-  return (
-    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/.test(e?.code as string) ||
-    (e?.errors?.length
-      ? e.errors.every(neverConnected)
-      : e?.cause !== e && !!e?.cause && neverConnected(e.cause))
-  );
-}
-
 /** JSON when the text parses; otherwise the text itself (a proxy's HTML page), for the error. */
 function parseBody(text: string): unknown {
   try {
