@@ -1,3 +1,4 @@
+import { mkdir, rmdir, stat } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import { _shared } from '../index.js';
 import { StateFileError } from './errors.js';
@@ -14,10 +15,14 @@ export interface FileLockOptions {
   waitMs: number;
 }
 
+/** proper-lockfile never judges a lock stale itself: its check-then-remove could let two in. */
+const NEVER_STALE = 2 ** 31;
+
 /**
  * Runs `work` holding the lock of `path` (a directory `<path>.lock`, made by proper-lockfile with
  * mkdir, atomic on every file system, its mtime renewed while held). Waiters look again every
- * 2–40 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most.
+ * 2–40 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most
+ * (takeOver).
  */
 export async function withFileLock<T>(
   path: string,
@@ -33,7 +38,7 @@ export async function withFileLock<T>(
       release = await lockfile.lock(path, {
         realpath: false,
         lockfilePath: lockPath,
-        stale: options.staleMs,
+        stale: NEVER_STALE,
         update: Math.floor(options.staleMs / 2),
         retries: 0,
         // Lost to a takeover after a stall longer than staleMs: the work has ended or will end on
@@ -49,6 +54,7 @@ export async function withFileLock<T>(
           { cause: error },
         );
       }
+      if (await takeOver(lockPath, options.staleMs)) continue;
       if (Date.now() + delay > giveUpAt) {
         throw new StateFileError(
           `The lock ${lockPath} was held by another process for over ${options.waitMs} ms`,
@@ -63,5 +69,36 @@ export async function withFileLock<T>(
     return await work();
   } finally {
     await release().catch(() => undefined);
+  }
+}
+
+/**
+ * Removes a lock whose holder stopped renewing it for `staleMs` (its process died), one waiter at
+ * a time: the waiter that makes `<lock>.takeover` (mkdir: one wins) looks at the lock again and
+ * removes it only if it is still stale, so a fresh lock of another waiter is never removed. A
+ * takeover directory left by a waiter that died mid-takeover is itself stale after `staleMs`.
+ */
+async function takeOver(lockPath: string, staleMs: number): Promise<boolean> {
+  const isStale = async (dir: string): Promise<boolean> => {
+    try {
+      return (await stat(dir)).mtimeMs < Date.now() - staleMs;
+    } catch {
+      return false;
+    }
+  };
+  if (!(await isStale(lockPath))) return false;
+  const guard = `${lockPath}.takeover`;
+  try {
+    await mkdir(guard);
+  } catch {
+    if (await isStale(guard)) await rmdir(guard).catch(() => undefined);
+    return false;
+  }
+  try {
+    if (!(await isStale(lockPath))) return false;
+    await rmdir(lockPath).catch(() => undefined);
+    return true;
+  } finally {
+    await rmdir(guard).catch(() => undefined);
   }
 }

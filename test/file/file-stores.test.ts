@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultStateDir, fileCoordination, StateFileError } from '../../src/file/index.js';
@@ -183,6 +183,25 @@ describe('fileCoordination locks and tokens', () => {
     free();
     await held;
     expect(await b.locks.withLock('x', async () => 2)).toBe(2);
+  });
+
+  it('a lock left by a dead holder is taken over after staleLockMs, and the racing takes after it count exactly', async () => {
+    const dir = stateDir();
+    const sharers = [1, 2, 3, 4, 5].map(() => fileCoordination({ dir, staleLockMs: 2000 }));
+    await sharers[0]?.budget.take('app', day, 100);
+    // The state lock of a holder that died 1.9 s ago: 0.1 s of it left before it is stale.
+    const lock = join(dir, 'state.json.lock');
+    mkdirSync(lock);
+    const died = new Date(Date.now() - 1900);
+    utimesSync(lock, died, died);
+    const started = Date.now();
+    const takes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => sharers[i % 5]?.budget.take('app', day, 100)),
+    );
+    expect(takes.every(Boolean)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    expect(await sharers[1]?.budget.count('app', day)).toBe(51);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
   });
 
   it('the application token: obtained once for every sharer, kept 0600, never in an error', async () => {
