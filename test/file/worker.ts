@@ -49,7 +49,7 @@ if (config.hold === 'state-lock') {
     lockfilePath: `${config.dir}/state.json.lock`,
     stale: config.staleLockMs ?? 5000,
   });
-  process.stdout.write('holding\n');
+  process.stdout.write(`holding ${Date.now()}\n`);
   await new Promise(() => undefined);
 }
 
@@ -68,7 +68,7 @@ const client = createClient({
         fetch: (input: RequestInfo | URL, init?: RequestInit) => {
           const url = input instanceof Request ? input.url : String(input);
           if (!url.includes('/oauth2/token')) return fetch(input, init);
-          process.stdout.write('holding\n');
+          process.stdout.write(`holding ${Date.now()}\n`);
           return new Promise<Response>(() => undefined);
         },
       }

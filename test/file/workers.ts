@@ -45,13 +45,15 @@ export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) 
   });
   let out = '';
   let err = '';
-  let held: () => void = () => undefined;
-  const holding = new Promise<void>((resolve) => {
+  let held: (at: number) => void = () => undefined;
+  /** Resolves with the epoch ms the worker took its lock. */
+  const holding = new Promise<number>((resolve) => {
     held = resolve;
   });
   child.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
-    if (out.includes('holding\n')) held();
+    const at = /holding (\d+)\n/.exec(out);
+    if (at) held(Number(at[1]));
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
