@@ -50,6 +50,8 @@ if (config.hold === 'state-lock') {
     stale: config.staleLockMs ?? 5000,
   });
   process.stdout.write(`holding ${Date.now()}\n`);
+  // Alive until killed (proper-lockfile's renewal timer is unref'd; an exit would release the lock).
+  setInterval(() => undefined, 1000);
   await new Promise(() => undefined);
 }
 
