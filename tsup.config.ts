@@ -14,7 +14,12 @@ export const ENTRIES: Record<string, string> = {
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
   'server/index': 'src/server/index.ts',
+  'file/index': 'src/file/index.ts',
 };
+
+/** Entries built on their own, for Node, with the libraries they need bundled in (below). */
+const NODE_BUNDLED = new Set(['file/index']);
+const shared = Object.fromEntries(Object.entries(ENTRIES).filter(([name]) => !NODE_BUNDLED.has(name)));
 
 /**
  * Programs (package.json `bin`) built as one ESM file each, for Node: `dist/<name>.js`. Their
@@ -40,11 +45,38 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](redis|server)[\\/]/.test(args.importer)
+      /[\\/]src[\\/](redis|server|coordination)[\\/]/.test(args.importer)
         ? { path: '../index.cjs', external: true }
         : undefined,
     );
   },
+};
+
+/**
+ * `price-catalog/file` bundles proper-lockfile and write-file-atomic (CommonJS devDependencies),
+ * so that scripts need no extra install; its import of the main entry stays an import of the
+ * built main entry of the same format (one copy of the error classes).
+ */
+const fileSharesMainEntry = (main: string): Plugin => ({
+  name: 'file-shares-main-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/](file|coordination)[\\/]/.test(args.importer) ? { path: main, external: true } : undefined,
+    );
+  },
+});
+
+/**
+ * For CommonJS libraries inlined into an ESM bundle: their `require` of Node's modules
+ * (cli-progress, proper-lockfile) and write-file-atomic's `__filename` for its temp names.
+ */
+const NODE_ESM_BANNER = {
+  js: [
+    "import { createRequire as __pcRequire } from 'node:module';",
+    "import { fileURLToPath as __pcPath } from 'node:url';",
+    'const require = __pcRequire(import.meta.url);',
+    'const __filename = __pcPath(import.meta.url);',
+  ].join('\n'),
 };
 
 const common: Options = {
@@ -67,7 +99,7 @@ export default defineConfig([
     // ESM: one output file per source file (not bundled), so a bundler drops every module a user
     // does not import (package.json `sideEffects: false`), as it does with the source.
     ...common,
-    entry: ['src/**/*.ts', '!src/**/*.d.ts', ...PROGRAM_SOURCES],
+    entry: ['src/**/*.ts', '!src/**/*.d.ts', ...PROGRAM_SOURCES, '!src/file/**'],
     format: ['esm'],
     bundle: false,
     outDir: 'dist',
@@ -77,7 +109,7 @@ export default defineConfig([
   {
     // CommonJS for `require`: one bundled file per entry (Node does not tree-shake).
     ...common,
-    entry: ENTRIES,
+    entry: shared,
     format: ['cjs'],
     bundle: true,
     splitting: false,
@@ -99,9 +131,23 @@ export default defineConfig([
     outDir: 'dist',
     clean: false,
     dts: false,
-    // The CommonJS libraries inlined (cli-progress) call `require` for Node's own modules.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-    },
+    banner: NODE_ESM_BANNER,
   },
+  ...(['esm', 'cjs'] as const).map(
+    (format): Options => ({
+      // Node-only entries, bundled in each format with their libraries.
+      ...common,
+      entry: { 'file/index': 'src/file/index.ts' },
+      format: [format],
+      platform: 'node',
+      bundle: true,
+      splitting: false,
+      treeshake: true,
+      esbuildPlugins: [fileSharesMainEntry(format === 'esm' ? '../index.js' : '../index.cjs')],
+      banner: format === 'esm' ? NODE_ESM_BANNER : {},
+      outDir: 'dist',
+      clean: false,
+      dts: false,
+    }),
+  ),
 ]);

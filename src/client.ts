@@ -547,7 +547,8 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
 function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
   const page = (globalThis as { location?: { href: string } }).location?.href;
   if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
-  if (typeof value !== 'string' || !URL.canParse(value)) {
+  // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
     throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
   }
   return value.replace(/\/+$/, '');

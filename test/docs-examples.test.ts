@@ -41,6 +41,7 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog': '../../test/docs/price-catalog.js',
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
+  'price-catalog/file': '../../test/docs/file.js',
   'msw/node': '../../test/docs/msw-node.js',
   'price-catalog/server': '../../src/server/index.js',
 };

@@ -12,7 +12,10 @@ main(process.argv, { stderr: process.stderr, signals: process }).then(
     // The output and checkpoint are flushed by now. A Redis client left reconnecting to a Redis
     // that is down (its QUIT unanswered) must not keep the command alive: once stderr has drained,
     // end after a short grace (an unref'd timer: a process with nothing left exits before it).
-    process.stderr.write('', () => setTimeout(() => process.exit(), 250).unref());
+    // Records written to stdout (`--out -`) are flushed first.
+    process.stdout.write('', () =>
+      process.stderr.write('', () => setTimeout(() => process.exit(), 250).unref()),
+    );
   },
   (error: unknown) => {
     process.stderr.write(`price-catalog: ${error instanceof Error ? error.message : String(error)}\n`);

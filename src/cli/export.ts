@@ -1,19 +1,24 @@
-import { join } from 'node:path';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { requestToken } from '../core/auth.js';
 import { createLog, logTokenRequests } from '../core/logger.js';
+import { fileCoordination, StateFileError } from '../file/index.js';
 import {
   AbortError,
   ApiError,
   type CatalogClient,
   type CategorySkusParams,
+  type Coordination,
   createClient,
   DailyLimitError,
+  InvalidRequestError,
   type Logger,
   type Page,
   type RateLimitInfo,
   TokenError,
 } from '../index.js';
-import { CoordinationError } from '../redis/index.js';
+import { CoordinationError, type RedisCoordination } from '../redis/index.js';
+import { nextDayStart, RunBudget, serverDay } from './budget.js';
 import {
   type Checkpoint,
   loadCheckpoint,
@@ -26,11 +31,10 @@ import {
   type Task,
 } from './checkpoint.js';
 import { diskCacheStore } from './disk-cache.js';
-import { CallLedger, nextDayStart, serverDay } from './ledger.js';
 import { createProgress } from './progress.js';
 import { type Format, formatRecords, header, type RecordKind } from './records.js';
+import { closeRedis, ioredisInstalled, openRedis, type RedisSettings, redisLabel } from './redis.js';
 import { nameHoldsQuery } from './search-match.js';
-import { ioredisInstalled, type RedisSettings, redisLabel, SharedBudget } from './shared-budget.js';
 
 export interface ExportOptions {
   what: RecordKind;
@@ -48,7 +52,10 @@ export interface ExportOptions {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Where the call ledger and the ETag cache live. */
+  /**
+   * The state directory (`price-catalog/file`): the day's budget, the token's rate window and the
+   * application token shared with every other process and run on this machine, and the ETag cache.
+   */
   stateDir: string;
   cache: boolean;
   /**
@@ -57,6 +64,8 @@ export interface ExportOptions {
    */
   redis?: RedisSettings | undefined;
   stderr: NodeJS.WriteStream;
+  /** Where `--out -` writes the records (default process.stdout). */
+  stdout?: NodeJS.WritableStream | undefined;
   /** Fired on the first SIGINT (tests and the bin pass process signals through this). */
   signals: NodeJS.EventEmitter;
 }
@@ -66,7 +75,24 @@ export const EXIT = { done: 0, error: 1, usage: 2, resumable: 75, interrupted: 1
 
 type StopReason = 'budget' | 'max-calls' | 'interrupted' | 'plan';
 
+/** How long a page in flight may still finish after Ctrl-C, before it is abandoned. */
+const SIGINT_GRACE_MS = 1000;
+
+/** `n call(s)`, `n page(s)`: the plural only when n is not 1. */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export async function runExport(o: ExportOptions): Promise<number> {
+  // `--out -`: the records go to stdout, with no lock, checkpoint or resume.
+  if (o.out === '-') return await exportLocked(o);
+  const folder = dirname(resolve(o.out));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    o.stderr.write(
+      `price-catalog: export: the directory of --out does not exist: ${folder} (create it first, e.g. mkdir -p ${shellWord(folder)})\n`,
+    );
+    return EXIT.usage;
+  }
   const unlock = lockOutput(o.out);
   try {
     return await exportLocked(o);
@@ -83,14 +109,14 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     format: o.format,
     per: o.per,
   });
-  let checkpoint = loadCheckpoint(o.out);
+  let checkpoint = o.out === '-' ? undefined : loadCheckpoint(o.out);
   if (checkpoint && o.restart) {
     removeCheckpoint(o.out);
     checkpoint = undefined;
   }
   if (checkpoint && checkpoint.job !== job) {
     o.stderr.write(
-      `${o.out} has a checkpoint of another export (${describeJob(checkpoint.job)}); run that command to finish it, or add --restart to start this one over\n`,
+      `${o.out} has a checkpoint of another export. To finish that one, run:\n  ${commandOf(checkpoint.job, o.out)}\nor add --restart to this command to start it over (the checkpoint of the other goes).\n`,
     );
     return EXIT.usage;
   }
@@ -104,23 +130,38 @@ async function exportLocked(o: ExportOptions): Promise<number> {
     );
     return EXIT.error;
   }
-  const shared = o.redis ? new SharedBudget(o.redis, o.maxCalls) : undefined;
+  // The day's budget, the token's window and the application token: shared through Redis with
+  // every process of the client id (--redis), else through the state directory with every process
+  // and run on this machine (scripts using fileCoordination() on the same directory included).
+  const redis = o.redis ? openRedis(o.redis) : undefined;
+  const shared: Coordination = redis ?? fileCoordination({ dir: o.stateDir, cache: false });
   const run: Run = { log, state: checkpoint };
   try {
-    return await exportWith(o, job, checkpoint, shared, run);
+    return await exportWith(o, job, checkpoint, shared, redis, run);
   } catch (error) {
-    if (!(error instanceof CoordinationError)) throw error;
-    // Redis down, too slow, or failing: the SDK sent nothing without the shared count. The output
+    if (error instanceof InvalidRequestError && error.code === 'InvalidOption') {
+      // The SDK's own word on a URL it cannot use (no scheme, not http(s)), with the flag to fix.
+      const flag =
+        error.param === 'authUrl'
+          ? '--auth-url / PRICE_CATALOG_AUTH_URL'
+          : '--base-url / PRICE_CATALOG_BASE_URL';
+      log(`error: ${error.message} (${flag}). Nothing was sent.`);
+      return EXIT.usage;
+    }
+    if (!(error instanceof CoordinationError) && !(error instanceof StateFileError)) throw error;
+    // The shared count could not be read or written: the SDK sent nothing without it. The output
     // ends on the last complete page and its checkpoint is on disk: the same command resumes.
     const where = run.state?.pages
-      ? ` ${run.state.records} records in ${o.out}, checkpoint saved after page ${run.state.pages}; run the same command to resume once Redis answers.`
-      : ' Nothing was fetched; run the same command once Redis answers.';
+      ? ` ${count(run.state.records, 'record')} ${written(o.out)}, checkpoint saved after page ${run.state.pages}; run the same command to resume once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`
+      : ` Nothing was fetched; run the same command once ${redis ? 'Redis answers' : 'the state directory is fixed'}.`;
     log(
-      `error: Redis coordination failed (CoordinationError, ${redisLabel(o.redis?.url ?? '')}): ${oneLine(error.message)}.${where}`,
+      redis
+        ? `error: Redis coordination failed (CoordinationError, ${redisLabel(o.redis?.url ?? '')}): ${oneLine(error.message)}.${where}`
+        : `error: the state directory failed (StateFileError): ${oneLine(error.message)}.${where}`,
     );
     return EXIT.error;
   } finally {
-    await shared?.close();
+    if (redis) await closeRedis(redis);
   }
 }
 
@@ -134,7 +175,8 @@ async function exportWith(
   o: ExportOptions,
   job: string,
   checkpoint: Checkpoint | undefined,
-  shared: SharedBudget | undefined,
+  shared: Coordination,
+  redis: RedisCoordination | undefined,
   run: Run,
 ): Promise<number> {
   const { log } = run;
@@ -147,9 +189,6 @@ async function exportWith(
     debug: (message) => log(`debug: ${message}`),
   };
   const sdkLog = createLog({ logger: sink });
-  // With --redis the ledger is not consulted (Redis counts every process of the client id), but
-  // this machine's calls are still written to it, for later runs without --redis.
-  const ledger = new CallLedger(join(o.stateDir, 'calls.json'), o.baseUrl, o.clientId, o.dailyLimit);
   const tokenUrl = `${o.authUrl.replace(/\/+$/, '')}/oauth2/token`;
   let day = '';
   let lastDate: string | null = null;
@@ -157,33 +196,49 @@ async function exportWith(
   let state: Checkpoint | undefined;
   let rateLimit: RateLimitInfo | undefined;
   let lockedOut = false;
-  /** The shared count last read from Redis. */
+  /** The shared count last read (the state directory, or Redis). */
   let sharedSpent = 0;
+  // The budget counted under the server's day, and --max-calls on top.
+  const budget = new RunBudget(shared, o.maxCalls, () => day || serverDay(lastDate));
 
-  // Every request goes through here: the API calls are counted (the server counts every one,
-  // retries and redirect hops included; a token request is not a call), and the server's Date kept.
+  // Every request goes through here: the job's calls are counted once an answer came (the budget
+  // itself is counted by the SDK in the shared store; a token request is not a call), and the
+  // server's Date kept.
   const countingFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    const response = await fetch(input, init);
     if (url.split('?')[0] !== tokenUrl) {
-      ledger.count(day || serverDay(lastDate));
       runCalls++;
       if (state) state.calls++;
     }
-    const response = await fetch(input, init);
     lastDate = response.headers.get('date') ?? lastDate;
     return response;
   };
 
+  const api = createClient({
+    baseUrl: o.baseUrl,
+    authUrl: o.authUrl,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    fetch: countingFetch,
+    logger: sink,
+    cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
+    // The whole application's budget, taken call by call from the shared count (and --max-calls
+    // on top): the SDK refuses the call past it before sending it.
+    coordination: budget.coordination,
+    dailyLimit: o.dailyLimit,
+  });
+
   const stopForBudget = (): number => {
     const resume = nextDayStart(day).toISOString();
     const why = lockedOut
-      ? `the server refuses this application for its day ${day}; this machine counted ${ledger.spent(day)} calls`
-      : shared
+      ? `the server refuses this application for its day ${day}; ${redis ? 'Redis' : 'this machine'} counted ${count(sharedSpent, 'call')}`
+      : redis
         ? `${sharedSpent} of ${o.dailyLimit} calls counted in Redis by every process of this client id; server day ${day}`
-        : `${ledger.spent(day)} of ${o.dailyLimit} calls counted on the server's day ${day}`;
+        : `${sharedSpent} of ${o.dailyLimit} calls counted on the server's day ${day}`;
     log(
-      `Stopped: the ${shared ? 'shared ' : ''}daily budget is spent (${why}).` +
-        `${state ? ` ${state.records} records in ${o.out}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
+      `Stopped: the ${redis ? 'shared ' : ''}daily budget is spent (${why}).` +
+        `${state ? ` ${count(state.records, 'record')} ${written(o.out)}, checkpoint saved.` : ''} Resume after ${resume} (the server's next UTC day) with the same command.`,
     );
     return EXIT.resumable;
   };
@@ -204,39 +259,22 @@ async function exportWith(
   } catch (error) {
     day = serverDay(lastDate);
     if (error instanceof TokenError && error.status === 403) {
-      ledger.lockOut(day);
       lockedOut = true;
+      sharedSpent = await budget.spent(api);
       return stopForBudget();
     }
     throw error;
   }
-  if (!shared && ledger.lockedOut(day)) lockedOut = true;
 
-  const api = createClient({
-    baseUrl: o.baseUrl,
-    authUrl: o.authUrl,
-    clientId: o.clientId,
-    clientSecret: o.clientSecret,
-    fetch: countingFetch,
-    logger: sink,
-    cache: o.cache ? diskCacheStore(join(o.stateDir, 'http-cache')) : false,
-    ...(shared
-      ? // The whole application's budget, taken call by call from Redis (and --max-calls on top).
-        { coordination: shared.coordination, dailyLimit: o.dailyLimit }
-      : // What this run may spend: the SDK refuses the call past it before sending it.
-        { dailyLimit: Math.max(1, Math.min(ledger.left(day), o.maxCalls ?? Number.POSITIVE_INFINITY)) }),
-  });
-
-  /** Calls left today: Redis's count with --redis, this machine's ledger otherwise. */
+  /** Calls left on the server's day, as the shared count (state directory or Redis) has them. */
   const leftToday = async (): Promise<number> => {
-    if (!shared) return ledger.left(day);
-    sharedSpent = await shared.spent(api);
+    sharedSpent = await budget.spent(api);
     return Math.max(0, o.dailyLimit - sharedSpent);
   };
   const leftNow = await leftToday();
   if (leftNow === 0) return stopForBudget();
   const allowed = Math.min(leftNow, o.maxCalls ?? Number.POSITIVE_INFINITY);
-  const budgetText = shared
+  const budgetText = redis
     ? ` in the shared budget (Redis ${redisLabel(o.redis?.url ?? '')}, every process of this client id)`
     : '';
 
@@ -252,12 +290,18 @@ async function exportWith(
     done: false,
   };
   run.state = state;
-  const output = new OutputFile(o.out, state.bytes);
+  const toStdout = o.out === '-';
+  const output: Pick<OutputFile, 'append' | 'close'> = toStdout
+    ? stdoutOutput(o.stdout ?? process.stdout)
+    : new OutputFile(o.out, state.bytes);
+  const save = (): void => {
+    if (!toStdout) saveCheckpoint(o.out, state as Checkpoint);
+  };
   const progress = createProgress(o.stderr);
   const say = (line: string): void => progress.log(`[price-catalog] ${line}`);
   if (checkpoint?.plan) {
     say(
-      `Resuming ${o.out}: ${state.records} records in ${state.pages} pages written, ${state.calls} calls spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
+      `Resuming ${o.out}: ${count(state.records, 'record')} in ${count(state.pages, 'page')} written, ${count(state.calls, 'call')} spent of ${planText(checkpoint.plan)}; ${leftNow} of ${o.dailyLimit} calls left today${budgetText} (server day ${day}).`,
     );
   }
 
@@ -269,15 +313,23 @@ async function exportWith(
 
   const controller = new AbortController();
   let stop: StopReason | undefined;
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const onSignal = (): void => {
     if (stop === 'interrupted') {
       controller.abort();
       return;
     }
     stop = 'interrupted';
-    say('SIGINT: finishing the page in flight, then saving the checkpoint (Ctrl-C again to stop at once).');
+    say(
+      `SIGINT: stopping; the page in flight has ${SIGINT_GRACE_MS / 1000} s to finish, then the checkpoint is saved (Ctrl-C again to stop at once).`,
+    );
+    // A call waiting for the rate window (up to a minute) or a slow answer is abandoned after the
+    // grace: its page is fetched again on resume, nothing is written twice.
+    grace = setTimeout(() => controller.abort(), SIGINT_GRACE_MS);
   };
   o.signals.on('SIGINT', onSignal);
+  /** Nothing was written by this new export: nothing is left to block the next command on --out. */
+  const fresh = checkpoint === undefined;
 
   try {
     while (state.queue.length > 0 && stop === undefined) {
@@ -287,14 +339,10 @@ async function exportWith(
         page = (await fetchPage(api, task, o.per, controller.signal)) as Page<unknown, unknown>;
       } catch (error) {
         if (error instanceof DailyLimitError) {
-          if (shared) stop = shared.capped ? 'max-calls' : 'budget';
-          else
-            stop =
-              o.maxCalls !== undefined && o.maxCalls < ledger.left(day) + runCalls ? 'max-calls' : 'budget';
+          stop = budget.capped ? 'max-calls' : 'budget';
           break;
         }
         if (isServerLockout(error)) {
-          ledger.lockOut(day);
           lockedOut = true;
           stop = 'budget';
           break;
@@ -319,7 +367,7 @@ async function exportWith(
       // Calls made for this page belong to it; the plan cannot be below what was spent.
       if (state.queue.length === 0) state.plan.calls = state.calls;
       else state.plan.calls = Math.max(state.plan.calls, state.calls + 1);
-      saveCheckpoint(o.out, state);
+      save();
       progress.update({
         records: state.records,
         pages: state.pages,
@@ -330,36 +378,50 @@ async function exportWith(
       });
     }
   } finally {
+    clearTimeout(grace);
     o.signals.off('SIGINT', onSignal);
     output.close();
     progress.stop();
-    // The calls of a page that was not finished (SIGINT twice, refusal, Redis failing) still
-    // count for the job.
-    saveCheckpoint(o.out, state);
+    if (fresh && state.pages === 0 && !toStdout) {
+      // The first page failed (a wrong category, the budget, Ctrl-C): no output, no checkpoint,
+      // so the corrected command on the same --out starts without --restart.
+      removeCheckpoint(o.out);
+      rmSync(o.out, { force: true });
+    } else {
+      // The calls of a page that was not finished (SIGINT, refusal, Redis failing) still count
+      // for the job.
+      save();
+    }
   }
 
   if (state.queue.length === 0) {
-    removeCheckpoint(o.out);
+    if (!toStdout) removeCheckpoint(o.out);
     say(
-      `Done: ${state.records} records in ${o.out} (${state.pages} pages; ${state.calls} calls over all runs, ${runCalls} in this run).`,
+      `Done: ${count(state.records, 'record')} ${written(o.out)} (${count(state.pages, 'page')}; ${count(state.calls, 'call')} over all runs, ${runCalls} in this run).`,
     );
     return EXIT.done;
   }
-  const where = `${state.records} records in ${o.out}, checkpoint saved after page ${state.pages}`;
+  const where = toStdout
+    ? `${count(state.records, 'record')} ${written(o.out)} (stdout cannot be resumed: give --out FILE to export resumably)`
+    : state.pages === 0
+      ? `nothing written to ${o.out} yet, no checkpoint kept`
+      : `${count(state.records, 'record')} ${written(o.out)}, checkpoint saved after page ${state.pages}`;
   switch (stop) {
     case 'budget':
-      if (shared && !lockedOut) sharedSpent = await shared.spent(api);
+      sharedSpent = await budget.spent(api);
       return stopForBudget();
     case 'max-calls':
       say(
-        `Stopped: --max-calls ${o.maxCalls} reached (${runCalls} calls in this run). ${where}. Run the same command to go on.`,
+        `Stopped: --max-calls ${o.maxCalls} reached (${count(runCalls, 'call')} in this run). ${where}. Run the same command to go on.`,
       );
       return EXIT.resumable;
     case 'plan':
       say(`Plan only: ${where}. Run the same command without --plan to export.`);
       return EXIT.done;
     default:
-      say(`Interrupted: ${where} (${runCalls} calls in this run). Run the same command to resume.`);
+      say(
+        `Interrupted: ${where} (${count(runCalls, 'call')} in this run). ${toStdout ? 'Run the command again to start over.' : `Run the same command to resume from page ${state.pages + 1}.`}`,
+      );
       return EXIT.interrupted;
   }
 }
@@ -551,33 +613,74 @@ function planLines(
         : `the search "${o.source.search}"`;
   const needs = plan.calls - spent;
   const lines = [
-    `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${plan.records} records`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${plan.calls} calls (${spent} spent on the first page).`,
+    `Plan: ${o.what} of ${source}${plan.records === undefined ? '' : `, ${plan.exact ? '' : '≈'}${count(plan.records, 'record')}`}, pages of ${plan.per}: ${plan.exact ? '' : '≈'}${count(plan.calls, 'call')} (${spent} spent on the first page).`,
     ...(plan.estimate ? [`Estimate: ${plan.estimate}`] : []),
     `Today (server day ${day}): ${left} of ${o.dailyLimit} calls left${budgetText}${o.maxCalls === undefined ? '' : `, --max-calls ${o.maxCalls}`}.`,
   ];
   const runCap = allowed - spent;
-  if (needs <= runCap) lines.push(`The export fits: ${needs} more calls.`);
+  if (needs <= runCap) lines.push(`The export fits: ${count(needs, 'more call')}.`);
   else if (o.maxCalls !== undefined && o.maxCalls <= left)
     lines.push(
-      `This run stops after ${o.maxCalls} calls; run the same command again to go on (${needs - runCap} more calls).`,
+      `This run stops after ${count(o.maxCalls, 'call')}; run the same command again to go on (${count(needs - runCap, 'more call')}).`,
     );
   else
     lines.push(
-      `It needs ${needs} more calls, more than is left today: this run stops after ${left + spent} calls and resumes after ${nextDayStart(day).toISOString()} (about ${Math.ceil((needs - runCap) / o.dailyLimit)} more day(s)).`,
+      `It needs ${count(needs, 'more call')}, more than is left today: this run stops after ${count(left + spent, 'call')} and resumes after ${nextDayStart(day).toISOString()} (about ${Math.ceil((needs - runCap) / o.dailyLimit)} more day(s)).`,
     );
   return lines;
 }
 
-function describeJob(job: string): string {
-  try {
-    const j = JSON.parse(job) as { what: string; source: Record<string, unknown>; format: string };
-    const source = Object.entries(j.source)
-      .map(([k, v]) => `--${k} ${v}`)
-      .join(' ');
-    return `export ${j.what} ${source} --format ${j.format}`;
-  } catch {
-    return 'unknown';
-  }
+/** The flag of each listing parameter (the API's names in the checkpoint). */
+const FLAGS: Record<string, string> = {
+  order_by: '--order-by',
+  order_dir: '--order-dir',
+  filter_ids: '--filter-ids',
+  manufacturer_ids: '--manufacturer-ids',
+  shop_ids: '--shop-ids',
+  distance: '--distance',
+  availability: '--availability',
+};
+
+/** The command that runs the export a checkpoint belongs to, with every option that defines it. */
+export function commandOf(job: string, out: string): string {
+  const j = JSON.parse(job) as {
+    what: string;
+    source: Record<string, string | number | undefined>;
+    params: Record<string, string | number | number[]>;
+    format: string;
+    per: number;
+  };
+  const words = ['price-catalog', 'export', j.what];
+  for (const [name, value] of Object.entries(j.source))
+    if (value !== undefined) words.push(`--${name}`, String(value));
+  for (const [name, value] of Object.entries(j.params))
+    words.push(
+      FLAGS[name] ?? `--${name.replace(/_/g, '-')}`,
+      Array.isArray(value) ? value.join(',') : String(value),
+    );
+  words.push('--format', j.format, '--per', String(j.per), '--out', out);
+  return words.map(shellWord).join(' ');
+}
+
+/** A word as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Where the records went, for messages. */
+function written(out: string): string {
+  return out === '-' ? 'written to stdout' : `in ${out}`;
+}
+
+/** `--out -`: records to stdout (progress and messages stay on stderr). */
+function stdoutOutput(stdout: NodeJS.WritableStream): Pick<OutputFile, 'append' | 'close'> {
+  return {
+    append(text) {
+      stdout.write(text);
+      return Buffer.byteLength(text);
+    },
+    close() {},
+  };
 }
 
 /** The server locked the client out for the day (its count went over, whatever ours said). */

@@ -1,8 +1,8 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import { defaultStateDir } from '../file/index.js';
 import type { Params } from './checkpoint.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
+import { packageVersion } from './version.js';
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -30,9 +30,9 @@ function redisUrl(value: string): string {
   return value;
 }
 
-function defaultStateDir(): string {
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'price-catalog');
+/** fileCoordination's default directory (PRICE_CATALOG_STATE_DIR is the option's own env). */
+function userStateDir(): string {
+  return defaultStateDir({ ...process.env, PRICE_CATALOG_STATE_DIR: undefined });
 }
 
 interface ExportFlags {
@@ -53,10 +53,10 @@ interface ExportFlags {
   dailyLimit: number;
   plan?: boolean;
   restart?: boolean;
-  baseUrl: string;
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
+  baseUrl?: string;
+  authUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
   stateDir: string;
   cache: boolean;
   redis?: string;
@@ -64,16 +64,26 @@ interface ExportFlags {
   redisTimeout: number;
 }
 
+/** The credentials and URLs, each from its flag or its environment variable. */
+const CREDENTIALS = [
+  ['baseUrl', '--base-url', 'PRICE_CATALOG_BASE_URL'],
+  ['authUrl', '--auth-url', 'PRICE_CATALOG_AUTH_URL'],
+  ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
+  ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
+] as const;
+
 const HELP_AFTER = `
 Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_URL,
 PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (prefer the
 environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
 request on stderr (never a token or the secret).
 
-With --redis URL (or PRICE_CATALOG_REDIS_URL) the day's budget, the token's rate window and the
-application token are shared through Redis (price-catalog/redis, needs the ioredis package) with
-every other process of the client id: the plan and the stop read Redis's count, not this
-machine's ledger. Give the same --daily-limit and --redis-prefix as the other processes.
+The day's budget, the token's rate window and the application token are kept in the state
+directory (--state-dir, PRICE_CATALOG_STATE_DIR), shared with every other export and every script
+on this machine that uses fileCoordination() on the same directory: each run sees the day's
+earlier calls. With --redis URL (or PRICE_CATALOG_REDIS_URL) they are shared through Redis instead
+(price-catalog/redis, needs the ioredis package) with every process of the client id, on any
+machine. Give the same --daily-limit (and --redis-prefix) as the other processes.
 
 An export checkpoints after every page (OUT.checkpoint.json): interrupted (Ctrl-C, a crash, the
 day's budget spent), run the same command again and it resumes where it stopped, spending no
@@ -90,11 +100,15 @@ Examples:
 /** The `price-catalog` command (commander), for the bin and for tests. */
 export function buildProgram(
   run: (options: ExportOptions) => Promise<number>,
-  io: Pick<ExportOptions, 'stderr' | 'signals'>,
+  io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
 ): Command {
   const program = new Command('price-catalog')
     .description('Command-line tools of the price-catalog SDK for the Catalog and Price-Comparison API v3')
-    .configureOutput({ writeErr: (text) => io.stderr.write(text) })
+    .configureOutput({
+      writeErr: (text) => io.stderr.write(text),
+      writeOut: (text) => (io.stdout ?? process.stdout).write(text),
+    })
+    .version(packageVersion(), '-V, --version', 'print the version of price-catalog')
     .exitOverride();
   program
     .command('export')
@@ -131,7 +145,10 @@ export function buildProgram(
       ),
     )
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
-    .requiredOption('--out <file>', 'output file (its checkpoint is <file>.checkpoint.json)')
+    .requiredOption(
+      '--out <file>',
+      'output file (its checkpoint is <file>.checkpoint.json); - writes the records to stdout (not resumable)',
+    )
     .addOption(
       new Option('--per <n>', 'page size asked for (the server may serve fewer)')
         .argParser(positiveInt)
@@ -148,30 +165,25 @@ export function buildProgram(
     )
     .option('--plan', 'fetch the first page, print the plan and stop (the page is kept for the export)')
     .option('--restart', 'drop the checkpoint of OUT and start over')
-    .addOption(new Option('--base-url <url>', 'API root').env('PRICE_CATALOG_BASE_URL').makeOptionMandatory())
+    .addOption(new Option('--base-url <url>', 'API root').env('PRICE_CATALOG_BASE_URL'))
+    .addOption(new Option('--auth-url <url>', 'OAuth server root').env('PRICE_CATALOG_AUTH_URL'))
+    .addOption(new Option('--client-id <id>', 'application client id').env('PRICE_CATALOG_CLIENT_ID'))
     .addOption(
-      new Option('--auth-url <url>', 'OAuth server root').env('PRICE_CATALOG_AUTH_URL').makeOptionMandatory(),
+      new Option('--client-secret <secret>', 'application client secret').env('PRICE_CATALOG_CLIENT_SECRET'),
     )
     .addOption(
-      new Option('--client-id <id>', 'application client id')
-        .env('PRICE_CATALOG_CLIENT_ID')
-        .makeOptionMandatory(),
-    )
-    .addOption(
-      new Option('--client-secret <secret>', 'application client secret')
-        .env('PRICE_CATALOG_CLIENT_SECRET')
-        .makeOptionMandatory(),
-    )
-    .addOption(
-      new Option('--state-dir <dir>', 'where the call ledger and the ETag cache are kept')
+      new Option(
+        '--state-dir <dir>',
+        "where the day's budget, the rate window and the token (shared by every process on this machine) and the ETag cache are kept",
+      )
         .env('PRICE_CATALOG_STATE_DIR')
-        .default(defaultStateDir(), '$XDG_CACHE_HOME/price-catalog'),
+        .default(userStateDir()),
     )
     .option('--no-cache', 'keep no ETag cache on disk')
     .addOption(
       new Option(
         '--redis <url>',
-        "share the daily budget, the rate window and the token with every process of the client id through Redis (needs ioredis); Redis's count replaces the local ledger",
+        'share the daily budget, the rate window and the token with every process of the client id through Redis (needs ioredis) instead of the state directory',
       )
         .env('PRICE_CATALOG_REDIS_URL')
         .argParser(redisUrl),
@@ -197,6 +209,13 @@ export function buildProgram(
         command.error('export: --search goes with --category (or alone), not with --manufacturer', {
           exitCode: EXIT.usage,
         });
+      }
+      const missing = CREDENTIALS.filter(([key]) => !flags[key]);
+      if (missing.length > 0) {
+        command.error(
+          `export: ${missing.map(([, flag, env]) => `${flag} (or the ${env} environment variable)`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required; prefer the environment for the secret: flags show in the process list`,
+          { exitCode: EXIT.usage },
+        );
       }
       const params: Params = {};
       if (flags.orderBy !== undefined) params.order_by = flags.orderBy;
@@ -232,10 +251,10 @@ export function buildProgram(
         dailyLimit: flags.dailyLimit,
         planOnly: flags.plan === true,
         restart: flags.restart === true,
-        baseUrl: flags.baseUrl,
-        authUrl: flags.authUrl,
-        clientId: flags.clientId,
-        clientSecret: flags.clientSecret,
+        baseUrl: flags.baseUrl as string,
+        authUrl: flags.authUrl as string,
+        clientId: flags.clientId as string,
+        clientSecret: flags.clientSecret as string,
         stateDir: flags.stateDir,
         cache: flags.cache,
         redis:
@@ -250,7 +269,10 @@ export function buildProgram(
 }
 
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: string[], io: Pick<ExportOptions, 'stderr' | 'signals'>): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
+): Promise<number> {
   const program = buildProgram(runExport, io);
   try {
     await program.parseAsync(argv);

@@ -65,7 +65,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     return {
       update: (state) =>
         stream.write(
-          `[price-catalog] progress: ${state.records} items, ${state.pages} pages, ${state.calls}/${state.plannedCalls} calls spent, ${state.leftToday} left today, ETA ${eta(state)}\n`,
+          `[price-catalog] progress: ${plural(state.records, 'item')}, ${plural(state.pages, 'page')}, ${state.calls}/${plural(state.plannedCalls, 'call')} spent, ${state.leftToday} left today, ETA ${eta(state)}\n`,
         ),
       log: (line) => stream.write(`${line}\n`),
       stop: () => {},
@@ -108,4 +108,9 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
       running = false;
     },
   };
+}
+
+/** `n item(s)`: the plural only when n is not 1. */
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

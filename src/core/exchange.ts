@@ -219,6 +219,8 @@ async function send(
     });
   } catch (error) {
     void slot.release();
+    // No connection was made (refused, or the host name did not resolve): the server counted nothing.
+    if (neverConnected(error)) void engine.limits.refund();
     if (error instanceof PriceCatalogError) {
       log.debug?.(
         `<-- ${error.name} ${attempt.method} ${attempt.url} ${Date.now() - sentAt} ms: ${error.message}`,
@@ -272,4 +274,12 @@ function answerLine(
     ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
     : '';
   return `<-- ${status} ${attempt.method} ${attempt.url} ${ms} ms${cache}${window}`;
+}
+
+/** Node's code under fetch's error when no connection was made: the request reached no server. */
+const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+
+function neverConnected(error: unknown): boolean {
+  const code = (error as { cause?: { cause?: { code?: unknown } } }).cause?.cause?.code;
+  return typeof code === 'string' && NOT_CONNECTED.test(code);
 }

@@ -152,6 +152,13 @@ export class Limits {
     return new DailyLimitError(this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER, nextUtcMidnight());
   }
 
+  /** Gives back one call of today's budget: its request cannot have reached the server. */
+  async refund(): Promise<void> {
+    const day = utcDay();
+    await this.config.coordination.budget.refund?.(this.config.app, day);
+    this.counted(-1, undefined, day);
+  }
+
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */
   last(token: AccessToken): Promise<RateLimitInfo | undefined> {
     return this.config.coordination.windows.last(tokenKey(token));
@@ -161,6 +168,8 @@ export class Limits {
   usage(): DailyUsage {
     const { budget } = this.config.coordination;
     const day = utcDay();
+    const now = budget.peek?.(this.config.app, day);
+    if (now !== undefined) this.counted(0, now, day);
     budget.count(this.config.app, day).then(
       (calls) => this.counted(0, calls, day),
       () => undefined,

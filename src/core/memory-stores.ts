@@ -49,6 +49,9 @@ export function memoryBudgetStore(): BudgetStore {
       return true;
     },
     count: async (app, day) => entry(app, day).calls,
+    async refund(app, day) {
+      if (entry(app, day).calls) entry(app, day).calls--;
+    },
   };
 }
 

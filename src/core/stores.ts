@@ -28,6 +28,17 @@ export interface BudgetStore {
   take(app: string, day: string, limit: number): Promise<boolean>;
   /** Calls counted for `app` on `day`. */
   count(app: string, day: string): Promise<number>;
+  /**
+   * Optional: the same count read at once, for a store that can (a local file), so that the
+   * synchronous `usage()` of a new process already includes the day's earlier calls.
+   */
+  peek?(app: string, day: string): number;
+  /**
+   * Optional: gives back one call taken for `app` on `day` whose request cannot have reached the
+   * server (the connection was refused, the host name did not resolve). Never below 0. Never
+   * rejects: a store that cannot give it back leaves the call counted (the safe side).
+   */
+  refund?(app: string, day: string): Promise<void>;
 }
 
 /** Why a call waits for a window: our count says it is used up, or the server's 403 said so. */

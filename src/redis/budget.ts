@@ -22,6 +22,12 @@ return 1
 `);
 
 /** A UTC day's counter outlives the day by one more, for late readers of `count`. */
+/** KEYS: the day's counter. Gives one call back, never below 0. */
+const REFUND = script(`
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 1
+`);
+
 export const DAY_KEY_TTL_MS = 2 * 86_400_000;
 
 /** The Redis key of `app`'s count for UTC day `day`. */
@@ -36,5 +42,8 @@ export function redisBudgetStore(connection: Connection, prefix: string): Budget
       (await connection.eval('budget take', TAKE, [key(app, day)], [limit, DAY_KEY_TTL_MS])) === 1,
     count: async (app, day) =>
       Number((await connection.run('budget count', (c) => c.get(key(app, day)))) ?? 0),
+    refund: async (app, day) => {
+      await connection.eval('budget refund', REFUND, [key(app, day)], []).catch(() => undefined);
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { abortError, rateLimitWaitError, sleep } from '../coordination/waits.js';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
 import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
-import { abortError, rateLimitWaitError, sleep } from './waits.js';
 
 /** Margin past the announced reset before calls go again (the server's clock and ours differ). */
 const RESET_MARGIN_MS = 250;

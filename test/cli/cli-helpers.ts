@@ -50,9 +50,10 @@ export async function bundleCli(external: string[] = []): Promise<string> {
     target: 'node20',
     logLevel: 'error',
     external,
-    // commander, cli-progress and ioredis are CommonJS: give the bundle a require.
+    // commander, cli-progress, ioredis, proper-lockfile and write-file-atomic are CommonJS: give
+    // the bundle a require, and the __filename write-file-atomic names its temporary files with.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __pcCreateRequire } from 'node:module'; import { fileURLToPath as __pcPath } from 'node:url'; const require = __pcCreateRequire(import.meta.url); const __filename = __pcPath(import.meta.url);",
     },
   });
   return bin;
@@ -120,12 +121,12 @@ export async function counted(
 
 /** Pages written so far, from the plain progress lines on stderr. */
 export function progressPages(stderr: string): number {
-  const pages = [...stderr.matchAll(/progress: \d+ items, (\d+) pages/g)].map((m) => Number(m[1]));
+  const pages = [...stderr.matchAll(/progress: \d+ items?, (\d+) pages?/g)].map((m) => Number(m[1]));
   return pages.at(-1) ?? 0;
 }
 
 /** Calls the job has spent, from the last plain progress line (0 before the first page). */
 export function progressCalls(stderr: string): number {
-  const calls = [...stderr.matchAll(/pages, (\d+)\/\d+ calls spent/g)].map((m) => Number(m[1]));
+  const calls = [...stderr.matchAll(/pages?, (\d+)\/\d+ calls? spent/g)].map((m) => Number(m[1]));
   return calls.at(-1) ?? 0;
 }

@@ -83,7 +83,7 @@ describe('price-catalog export (child process against the sandbox server)', () =
       }
     });
     expect(first.code, first.stderr).toBe(130);
-    expect(first.stderr).toContain('SIGINT: finishing the page in flight');
+    expect(first.stderr).toContain('SIGINT: stopping; the page in flight has 1 s to finish');
     expect(first.stderr).toMatch(
       /Interrupted: \d+ records in .*offers\.jsonl, checkpoint saved after page \d+/,
     );
@@ -372,7 +372,9 @@ describe('price-catalog export (child process against the sandbox server)', () =
     );
     expect(made.code, made.stderr).toBe(0);
     expect(made.calls).toBe(1);
-    expect(made.stderr).toContain('Plan: skus of manufacturer 356, 60 records, pages of 100: 1 calls');
+    expect(made.stderr).toContain(
+      'Plan: skus of manufacturer 356, 60 records, pages of 100: 1 call (1 spent on the first page)',
+    );
     expect(ids(join(dir, 'm.jsonl'))).toEqual(
       (await sandboxListing(sandbox, '/manufacturers/356/skus', 60, '&order_by=price')).map((sku) => sku.id),
     );

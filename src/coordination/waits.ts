@@ -1,7 +1,7 @@
-import { AbortError, RateLimitError, type RateLimitInfo } from '../index.js';
+import { AbortError, type RateLimitInfo, RateLimitWaitError } from '../index.js';
 
-// The waits of the Redis window, built from the main entry's public classes: this entry takes
-// nothing else from it, so `instanceof` holds with the caller's copy of the error classes.
+// The waits of the shared windows (price-catalog/redis and price-catalog/file), built from the main
+// entry's public classes, so `instanceof` holds with the caller's copy of the error classes.
 
 /** The AbortError of an aborted `signal`, naming its reason when that is an error of its own. */
 export function abortError(signal: AbortSignal): AbortError {
@@ -26,23 +26,14 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
-/** A wait until `resetAt` (epoch ms) that `maxWaitMs` or `onRateLimit` refused: nothing was sent. */
+/**
+ * A wait until `resetAt` (epoch ms) that `maxWaitMs` (undefined: `onRateLimit`) refused: nothing
+ * was sent. The engine tells it again with the call's method and URL.
+ */
 export function rateLimitWaitError(
   resetAt: number,
   rateLimit: RateLimitInfo | undefined,
   maxWaitMs: number | undefined,
-): RateLimitError {
-  const resetsAt = new Date(resetAt);
-  return new RateLimitError({
-    status: 403,
-    method: 'GET',
-    url: '(not sent)',
-    headers: new Headers(),
-    body: {
-      message: `Rate limit reached; ${maxWaitMs === undefined ? 'onRateLimit declined' : `maxRateLimitWait (${maxWaitMs} ms) refused`} the wait until ${resetsAt.toISOString()}. The call was not sent.`,
-    },
-    rateLimit,
-    resetsAt,
-    sent: false,
-  });
+): RateLimitWaitError {
+  return new RateLimitWaitError({ method: '', url: '', resetsAt: new Date(resetAt), rateLimit, maxWaitMs });
 }

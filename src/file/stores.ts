@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { AccessToken, AppTokenStore, BudgetStore, LockStore } from '../index.js';
+import { type FileLockOptions, withFileLock } from './lock.js';
+import type { StateFile, StoredToken } from './state.js';
+import { budgetDays } from './window.js';
+
+/** The day's count of each application: a check-and-take under the state lock. */
+export function fileBudgetStore(file: StateFile): BudgetStore {
+  return {
+    take: (app, day, limit) =>
+      file.update((state) => {
+        const days = budgetDays(state, app, day);
+        const calls = days[day] ?? 0;
+        if (calls >= limit) return { result: false, write: false };
+        days[day] = calls + 1;
+        return { result: true, write: true };
+      }),
+    count: async (app, day) => file.read().budgets[app]?.[day] ?? 0,
+    // One small read, no lock (writes replace the file whole): a client's usage() in a new
+    // process already includes the day's earlier runs.
+    peek: (app, day) => file.read().budgets[app]?.[day] ?? 0,
+    refund: (app, day) =>
+      file
+        .update((state) => {
+          const days = state.budgets[app];
+          const calls = days?.[day] ?? 0;
+          if (!days || calls === 0) return { result: undefined, write: false };
+          days[day] = calls - 1;
+          return { result: undefined, write: true };
+        })
+        // Never rejects: a call not given back stays counted (the safe side).
+        .catch(() => undefined),
+  };
+}
+
+/**
+ * Named locks across processes (user-token refresh), one lock directory per name under
+ * `<dir>/locks`, named by a hash of the name (names may hold characters a file name cannot).
+ */
+export function fileLockStore(dir: string, options: FileLockOptions, ready: () => void): LockStore {
+  return {
+    withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+      ready();
+      const file = join(dir, `lock-${createHash('sha256').update(name).digest('hex').slice(0, 32)}`);
+      return withFileLock(file, options, work);
+    },
+  };
+}
+
+/** A token is renewed this long before it expires, so no call goes out with one about to end. */
+const EARLY_MS = 30_000;
+
+/**
+ * The application token in the state file: every process reads it; one (holding the lock) obtains
+ * a new one while the others wait and then read it. In-process callers share one flight.
+ */
+export function fileAppTokenStore(file: StateFile, locks: LockStore): AppTokenStore {
+  const pending = new Map<string, Promise<AccessToken>>();
+  const read = (app: string, rejected: AccessToken | undefined): AccessToken | undefined => {
+    const token = file.read().tokens[app];
+    if (token === undefined) return undefined;
+    if (token.expiresAt !== undefined && token.expiresAt - EARLY_MS <= Date.now()) return undefined;
+    if (rejected !== undefined && token.value === rejected.value) return undefined;
+    return token;
+  };
+  const fetchOrObtain = async (
+    app: string,
+    obtain: () => Promise<AccessToken>,
+    rejected: AccessToken | undefined,
+  ): Promise<AccessToken> => {
+    const found = read(app, rejected);
+    if (found) return found;
+    return locks.withLock(`app-token:${app}`, async () => {
+      // Another process may have obtained one while we waited for the lock.
+      const again = read(app, rejected);
+      if (again) return again;
+      const token = await obtain();
+      const stored: StoredToken = {
+        value: token.value,
+        expiresAt: token.expiresAt,
+        scopes: token.scopes,
+        principal: token.principal,
+      };
+      await file.update((state) => {
+        state.tokens[app] = stored;
+        return { result: undefined, write: true };
+      });
+      return token;
+    });
+  };
+  return {
+    get(app, obtain, rejected) {
+      const flight = `${app}\n${rejected?.value ?? ''}`;
+      let promise = pending.get(flight);
+      if (promise === undefined) {
+        promise = fetchOrObtain(app, obtain, rejected).finally(() => pending.delete(flight));
+        pending.set(flight, promise);
+      }
+      return promise;
+    },
+    clear: (app) =>
+      file.update((state) => {
+        const had = app in state.tokens;
+        delete state.tokens[app];
+        return { result: undefined, write: had };
+      }),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * One process of the file-coordination process tests (bundled and started by workers.ts:
+ * `node file-worker.mjs '<json FileWorkerConfig>'`). It makes a client of the sandbox server on
+ * `fileCoordination({ dir })`, waits for the common start time, runs its part and prints one JSON
+ * line (FileWorkerResult). Modes that hold a lock print `holding` and wait to be killed.
+ */
+import lockfile from 'proper-lockfile';
+import { fileCoordination } from '../../src/file/index.js';
+import { createClient, PriceCatalogError } from '../../src/index.js';
+
+export interface FileWorkerConfig {
+  dir: string;
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Epoch ms when every process starts its calls. */
+  startAt: number;
+  /** Calls to make (GET /categories/40 with a distinct query each, so none is shared or cached). */
+  calls: number;
+  concurrency: number;
+  dailyLimit?: number | null | undefined;
+  staleLockMs?: number | undefined;
+  /**
+   * `state-lock`: take the state file's lock and hang (a process killed mid-update);
+   * `token-lock`: start a call whose token request never answers (killed while obtaining the
+   * application token, holding its lock).
+   */
+  hold?: 'state-lock' | 'token-lock' | undefined;
+}
+
+export interface FileWorkerResult {
+  pid: number;
+  /** `ok`, or the error class name, per call. */
+  outcomes: string[];
+  /** The messages of calls that failed. */
+  errors: string[];
+  /** Epoch ms each successful call ended. */
+  ends: number[];
+  /** usage() after the calls. */
+  usage: { calls: number; remaining: number | null };
+}
+
+const config = JSON.parse(process.argv[2] as string) as FileWorkerConfig;
+
+if (config.hold === 'state-lock') {
+  await lockfile.lock(`${config.dir}/state.json`, {
+    realpath: false,
+    lockfilePath: `${config.dir}/state.json.lock`,
+    stale: config.staleLockMs ?? 5000,
+  });
+  process.stdout.write(`holding ${Date.now()}\n`);
+  // Alive until killed (proper-lockfile's renewal timer is unref'd; an exit would release the lock).
+  setInterval(() => undefined, 1000);
+  await new Promise(() => undefined);
+}
+
+const coordination = fileCoordination({ dir: config.dir, staleLockMs: config.staleLockMs });
+const client = createClient({
+  baseUrl: config.baseUrl,
+  authUrl: config.authUrl,
+  clientId: config.clientId,
+  clientSecret: config.clientSecret,
+  coordination,
+  cache: false,
+  dailyLimit: config.dailyLimit === undefined ? null : config.dailyLimit,
+  maxRetries: 0,
+  ...(config.hold === 'token-lock'
+    ? {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = input instanceof Request ? input.url : String(input);
+          if (!url.includes('/oauth2/token')) return fetch(input, init);
+          process.stdout.write(`holding ${Date.now()}\n`);
+          return new Promise<Response>(() => undefined);
+        },
+      }
+    : {}),
+});
+
+if (config.hold === 'token-lock') {
+  await client.catalog.categories.root();
+}
+
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
+const outcomes: string[] = [];
+const errors: string[] = [];
+const ends: number[] = [];
+let next = 0;
+async function lane(): Promise<void> {
+  while (next < config.calls) {
+    const i = next++;
+    try {
+      await client.request({ method: 'GET', path: '/categories/40', query: { n: `${process.pid}-${i}` } });
+      outcomes.push('ok');
+      ends.push(Date.now());
+    } catch (error) {
+      outcomes.push(error instanceof PriceCatalogError ? error.name : `untyped ${String(error)}`);
+      errors.push((error as Error).message);
+    }
+  }
+}
+await Promise.all(Array.from({ length: config.concurrency }, lane));
+// usage() answers from the state file at once (the file store counts synchronously).
+const { calls, remaining } = client.usage();
+const result: FileWorkerResult = { pid: process.pid, outcomes, errors, ends, usage: { calls, remaining } };
+process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { FileWorkerConfig, FileWorkerResult } from './worker.js';
+
+const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bundle = fileURLToPath(
+  new URL('../../node_modules/.cache/price-catalog-tests/file-worker.mjs', import.meta.url),
+);
+let built: Promise<unknown> | undefined;
+
+/**
+ * The worker and everything it imports in one ESM file (bundled once per run: plain `node` starts
+ * it far faster than tsx). proper-lockfile and write-file-atomic are CommonJS: the banner gives
+ * them `require` and `__filename`, as the package's own build of `price-catalog/file` does.
+ */
+function workerBundle(): Promise<unknown> {
+  built ??= build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+    banner: {
+      js: [
+        "import { createRequire as __r } from 'node:module';",
+        "import { fileURLToPath as __p } from 'node:url';",
+        'const require = __r(import.meta.url);',
+        'const __filename = __p(import.meta.url);',
+      ].join('\n'),
+    },
+  });
+  return built;
+}
+
+/** Starts one worker; `result` resolves with what it printed last, `holding` once it holds a lock. */
+export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) {
+  await workerBundle();
+  const child: ChildProcess = spawn(process.execPath, [bundle, JSON.stringify(config)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let held: (at: number) => void = () => undefined;
+  /** Resolves with the epoch ms the worker took its lock. */
+  const holding = new Promise<number>((resolve) => {
+    held = resolve;
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const at = /holding (\d+)\n/.exec(out);
+    if (at) held(Number(at[1]));
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const result = new Promise<FileWorkerResult>((resolve, reject) => {
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as FileWorkerResult);
+      } catch {
+        reject(new Error(`worker exited with ${code ?? signal}: ${err.slice(-2000)}`));
+      }
+    });
+  });
+  result.catch(() => undefined);
+  return { child, result, holding };
+}
+
+export async function runWorkers(configs: FileWorkerConfig[]): Promise<FileWorkerResult[]> {
+  const started = await Promise.all(configs.map((config) => startWorker(config)));
+  return Promise.all(started.map((s) => s.result));
+}
