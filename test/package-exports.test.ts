@@ -82,6 +82,7 @@ describe('declared value exports = runtime exports, entry by entry', () => {
       './testing/msw',
       './redis',
       './server',
+      './file',
     ]);
   });
 
