@@ -13,6 +13,7 @@ export const ENTRIES: Record<string, string> = {
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
+  'query/index': 'src/query/index.ts',
 };
 
 /**
@@ -25,7 +26,9 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/]redis[\\/]/.test(args.importer) ? { path: '../index.cjs', external: true } : undefined,
+      /[\\/]src[\\/](redis|query)[\\/]/.test(args.importer)
+        ? { path: '../index.cjs', external: true }
+        : undefined,
     );
   },
 };
@@ -37,7 +40,7 @@ const common: Options = {
   removeNodeProtocol: false,
   // Optional peers (msw for `price-catalog/testing/msw` only; ioredis loaded with a dynamic import
   // only when used) and Node's own modules.
-  external: ['msw', /^msw\//, 'ioredis', /^node:/],
+  external: ['msw', /^msw\//, 'ioredis', /^@tanstack\//, /^node:/],
   sourcemap: false,
 };
 

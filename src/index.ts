@@ -99,6 +99,7 @@ export type * from './resources/favorites.js';
 export type * from './resources/notifications.js';
 export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
+export { staleAfterWrite } from './resources/shared.js';
 export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
 export type * from './resources/shops.js';
 export type * from './resources/skus.js';
