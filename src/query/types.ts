@@ -1,5 +1,6 @@
 import type {
   DataTag,
+  GetNextPageParamFunction,
   InfiniteData,
   InvalidateQueryFilters,
   MutationFunctionContext,
@@ -37,7 +38,7 @@ export interface CatalogInfiniteQueryOptions<Item, Body> {
   queryKey: DataTag<QueryKey, InfiniteData<ListPage<Item, Body>, number>, PriceCatalogError>;
   queryFn: (context: QueryFunctionContext<QueryKey, number>) => Promise<ListPage<Item, Body>>;
   initialPageParam: number;
-  getNextPageParam: (lastPage: ListPage<Item, Body>) => number | undefined;
+  getNextPageParam: GetNextPageParamFunction<number, ListPage<Item, Body>>;
   staleTime: number;
   retry: false;
 }
@@ -74,7 +75,8 @@ type WithoutOptions<A extends readonly unknown[]> = A extends readonly [
 export type VariablesOf<F> = F extends (...args: infer A) => unknown
   ? WithoutOptions<Required<A>> extends infer V extends readonly unknown[]
     ? V extends readonly []
-      ? void
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `mutate()` be called without variables.
+        void
       : V extends readonly [unknown]
         ? WithoutOptions<A>[0]
         : WithoutOptions<A>
