@@ -33,10 +33,22 @@ export function catalogQueries<Client extends object>(
   api: Client,
   options: CatalogQueriesOptions = {},
 ): CatalogQueries<Client> {
-  const user = options.user === undefined || options.user === null ? undefined : String(options.user);
-  if (user !== undefined && user === '') {
-    throw new InvalidRequestError('catalogQueries: user must not be empty', 'InvalidOption', 'user');
+  if (typeof api !== 'object' || api === null) {
+    throw new InvalidRequestError(
+      'catalogQueries needs a client made by createClient',
+      'InvalidOption',
+      'api',
+    );
   }
+  const given: unknown = options?.user;
+  if (given !== undefined && !((typeof given === 'string' && given !== '') || Number.isFinite(given))) {
+    throw new InvalidRequestError(
+      'catalogQueries: user must be a string or a number that names the signed-in user',
+      'InvalidOption',
+      'user',
+    );
+  }
+  const user = given === undefined ? undefined : String(given);
   const userPart: UserPart[] = user === undefined ? [] : [{ user }];
   const out: Record<string, unknown> = {};
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
