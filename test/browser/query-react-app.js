@@ -1,7 +1,7 @@
 // A React page using price-catalog/query with @tanstack/react-query, bundled by
 // test/browser/query-react.test.ts from the installed tarball: shows a category, loads more of its
 // SKUs, and favorites one. Its client talks to the API given by `?server=`, with the user token
-// the test's backend handed it (`?token=`), as user `?user=`.
+// the test's backend handed it, or through price-catalog/server (see start()).
 import {
   QueryClient,
   QueryClientProvider,
@@ -15,11 +15,31 @@ import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';
 
 const params = new URLSearchParams(location.search);
-const api = createClient({ baseUrl: params.get('server'), token: params.get('token') });
-const q = catalogQueries(api, { user: params.get('user') });
 const CATEGORY = Number(params.get('category'));
 
-function CategoryPage() {
+/**
+ * The client and whose data it reads. `?mode=handler`: no credentials, through the app's own
+ * backend (price-catalog/server at /api/catalog), signing in there first; otherwise the API at
+ * `?server=` with the user token the test handed over (`?token=`), as user `?user=`.
+ */
+async function start() {
+  if (params.get('mode') !== 'handler') {
+    return {
+      api: createClient({ baseUrl: params.get('server'), token: params.get('token') }),
+      user: params.get('user'),
+    };
+  }
+  const api = createClient({ baseUrl: '/api/catalog', auth: 'none' });
+  const session = await (await fetch('/api/catalog/auth/session')).json();
+  if (!session.signed_in) {
+    location.href = `/api/catalog/auth/login?return_to=${encodeURIComponent(location.pathname + location.search)}`;
+    return undefined;
+  }
+  const me = await api.user.get();
+  return { api, user: me.id };
+}
+
+function CategoryPage({ q }) {
   const category = useQuery(q.catalog.categories.get(CATEGORY));
   const skus = useInfiniteQuery(q.catalog.categories.skus.infinite(CATEGORY, { per: 5 }));
   const favorites = useQuery(q.favorites.list());
@@ -78,6 +98,17 @@ function CategoryPage() {
 const queryClient = new QueryClient();
 // For the test: whether queries are still being fetched.
 window.__queries = queryClient;
-createRoot(document.getElementById('root')).render(
-  h(QueryClientProvider, { client: queryClient }, h(CategoryPage)),
+
+start().then(
+  (started) => {
+    if (!started) return;
+    const q = catalogQueries(started.api, { user: started.user });
+    createRoot(document.getElementById('root')).render(
+      h(QueryClientProvider, { client: queryClient }, h(CategoryPage, { q })),
+    );
+  },
+  (error) => {
+    document.getElementById('root').innerHTML = `<p id="failed"></p>`;
+    document.getElementById('failed').textContent = String(error?.stack ?? error);
+  },
 );
