@@ -5,7 +5,7 @@
 // the calls are counted at the sandbox. Screenshots go to test-results/ (gitignored).
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,11 +30,16 @@ const ARGS = [
 const CATEGORY = 40;
 
 let browser: Browser | undefined;
-let site: Server | undefined;
-let siteUrl = '';
+let script = '';
+let site: { url: string; close: () => Promise<void> } | undefined;
 
-/** The static server of the page: its HTML and the bundled app. */
-function serve(app: string): Promise<string> {
+type NodeApi = (req: IncomingMessage, res: ServerResponse) => unknown;
+interface Queries {
+  __queries: { isFetching(): number };
+}
+
+/** The app's server: the page's HTML and bundled script, and `api` (if given) at /api/catalog/. */
+async function serve(app: string, api?: NodeApi, host = '127.0.0.1') {
   const pages: Record<string, [string, string]> = {
     '/': [
       'text/html',
@@ -43,7 +48,9 @@ function serve(app: string): Promise<string> {
     '/app.js': ['text/javascript', app],
   };
   const server = createServer((req, res) => {
-    const found = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (api && path.startsWith('/api/catalog/')) return void api(req, res);
+    const found = pages[path];
     if (!found) {
       res.writeHead(404).end();
       return;
@@ -51,12 +58,15 @@ function serve(app: string): Promise<string> {
     res.writeHead(200, { 'content-type': found[0], 'cache-control': 'no-store' });
     res.end(found[1]);
   });
-  site = server;
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 beforeAll(async () => {
@@ -77,14 +87,15 @@ beforeAll(async () => {
     write: false,
     logLevel: 'error',
   });
-  siteUrl = await serve(bundled.outputFiles[0]?.text ?? '');
+  script = bundled.outputFiles[0]?.text ?? '';
+  site = await serve(script);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   await mkdir(join(repo, 'test-results'), { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 describe('price-catalog/query in Chromium, with @tanstack/react-query', () => {
@@ -106,7 +117,7 @@ describe('price-catalog/query in Chromium, with @tanstack/react-query', () => {
         user: String(userId),
         category: String(CATEGORY),
       });
-      await page.goto(`${siteUrl}/?${query}`);
+      await page.goto(`${site?.url}/?${query}`);
       const skus = page.locator('#skus li');
       await page.locator('#category, #failed').first().waitFor({ timeout: 30_000 });
       expect(await page.locator('#failed').count(), logs.join('\n')).toBe(0);
@@ -128,11 +139,7 @@ describe('price-catalog/query in Chromium, with @tanstack/react-query', () => {
       expect(await page.locator('#favorites').textContent()).toBe('1 favorites');
       // Until every query the write made stale is fetched again.
       await expect
-        .poll(() =>
-          page.evaluate(() =>
-            (window as unknown as { __queries: { isFetching(): number } }).__queries.isFetching(),
-          ),
-        )
+        .poll(() => page.evaluate(() => (window as unknown as Queries).__queries.isFetching()))
         .toBe(0);
       await page.screenshot({ path: join(repo, 'test-results', 'query-react.png'), fullPage: true });
 
@@ -153,7 +160,7 @@ describe('price-catalog/query in Chromium, with @tanstack/react-query', () => {
       expect(favorites).toHaveLength(1);
       expect(favorites[0]?.status).toBe(201);
       // Every call came from the page's origin with the user's token.
-      expect([...new Set(sandbox.apiCalls().map((call) => call.headers.get('origin')))]).toEqual([siteUrl]);
+      expect([...new Set(sandbox.apiCalls().map((call) => call.headers.get('origin')))]).toEqual([site?.url]);
     } finally {
       await context.close();
       await server?.close();
