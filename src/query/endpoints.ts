@@ -61,7 +61,7 @@ export const ENDPOINTS = {
   'user.avatars': { root: 'user', maxAge: 0 },
   'user.savedOrders': { root: 'user', maxAge: 0 },
   'user.update': { writes: 'user' },
-  'user.logout': { writes: 'user' },
+  'user.logout': { writes: 'user', signsOut: true },
   'user.addresses.list': { root: 'user', maxAge: 0 },
   'user.addresses.form': { root: 'user', maxAge: 300 },
   'user.addresses.create': { writes: 'user' },
@@ -72,7 +72,8 @@ export const ENDPOINTS = {
   'notifications.markViewed': { writes: 'notifications' },
 } as const satisfies Record<string, Endpoint>;
 
-export type Endpoint = { root: string; maxAge: number } | { writes: string };
+/** `signsOut`: after it, none of the user's data may be shown again (it is dropped, not refetched). */
+export type Endpoint = { root: string; maxAge: number } | { writes: string; signsOut?: boolean };
 
 export type Endpoints = typeof ENDPOINTS;
 

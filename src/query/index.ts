@@ -71,7 +71,7 @@ export function catalogQueries<Client extends object>(
     };
     const factory =
       'writes' in endpoint
-        ? { mutation: () => mutation(name, endpoint.writes, call, method.length, userPart, user) }
+        ? { mutation: () => mutation(name, endpoint, call, method.length, userPart, user) }
         : read(name, endpoint, call, method.length, userPart, needUser);
     let node = out;
     for (const key of path.slice(0, -1)) {
@@ -144,30 +144,30 @@ function read(
   return options;
 }
 
+/** Whether a query is of this user (or, without one, made without a user). */
+function ofUser(query: Query, user: string | undefined): boolean {
+  return userOfKey(query.queryKey) === user;
+}
+
 function listPage(page: Page<unknown, unknown>): ListPage<unknown, unknown> {
   return { items: page.items, body: page.body, pagination: page.pagination, nextPage: page.nextPageNumber() };
 }
 
 function mutation(
   name: string,
-  writes: string,
+  endpoint: { writes: string; signsOut?: boolean },
   call: (args: readonly unknown[]) => unknown,
   arity: number,
   userPart: UserPart[],
   user: string | undefined,
 ) {
   const params = arity - 1;
-  const stale = new Set(staleAfterWrite(`/${writes}`));
+  const stale = new Set(staleAfterWrite(`/${endpoint.writes}`));
   const invalidates = (_variables?: unknown): InvalidateQueryFilters => ({
     queryKey: [KEY_ROOT],
     predicate: (query: Query) => {
-      const endpoint = endpointOfKey(query.queryKey);
-      return (
-        endpoint !== undefined &&
-        'root' in endpoint &&
-        stale.has(endpoint.root) &&
-        userOfKey(query.queryKey) === user
-      );
+      const read = endpointOfKey(query.queryKey);
+      return read !== undefined && 'root' in read && stale.has(read.root) && ofUser(query, user);
     },
   });
   return {
@@ -180,6 +180,11 @@ function mutation(
       _result: unknown,
       context: MutationFunctionContext,
     ) => {
+      if (endpoint.signsOut) {
+        // Signed out: the user's cached data goes, so that no later screen shows it.
+        context.client.removeQueries({ queryKey: [KEY_ROOT], predicate: (query) => ofUser(query, user) });
+        return;
+      }
       await context.client.invalidateQueries(invalidates(variables));
     },
     invalidates,

@@ -257,6 +257,28 @@ describe('catalogQueries: mutations', () => {
     expect(staleAfterWrite('/favorites')).toEqual(['favorites', 'favorite_lists', 'categories', 'skus']);
   });
 
+  it("signing out through user.logout drops the user's cached data, and the next user's keys differ", async () => {
+    const { api, sandbox, userId } = userClient();
+    const q = catalogQueries(api, { user: userId });
+    const client = queryClient();
+    await client.fetchQuery(q.user.get());
+    await client.fetchQuery(q.favorites.list());
+    await client.fetchQuery(q.catalog.categories.get(40));
+    const publicKey = catalogQueries(api).catalog.categories.get(40).queryKey;
+    client.setQueryData(publicKey, await api.catalog.categories.get(40));
+    await new MutationObserver(client, q.user.logout.mutation()).mutate();
+    expect(sandbox.apiCalls({ path: '/user/logout' })).toHaveLength(1);
+    // Nothing of the user is left; what was fetched without a user stays.
+    expect(
+      client
+        .getQueryCache()
+        .findAll({ queryKey: ['price-catalog'] })
+        .map((query) => query.queryKey),
+    ).toEqual([publicKey]);
+    const next = catalogQueries(api, { user: userId + 1 });
+    expect(client.getQueryData(next.favorites.list().queryKey)).toBeUndefined();
+  });
+
   it('variables: one argument as is, several as a tuple; the mutation key names the method and user', async () => {
     const { api, sandbox, userId } = userClient();
     const q = catalogQueries(api, { user: userId });
