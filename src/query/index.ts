@@ -26,7 +26,7 @@ type Method = (...args: unknown[]) => unknown;
 
 /**
  * TanStack Query options for every call of `api`: `q.catalog.categories.get(40)` for useQuery,
- * `q.skus.products(id).infinite()` for useInfiniteQuery, `q.favorites.create.mutation()` for
+ * `q.skus.products.infinite(id)` for useInfiniteQuery, `q.favorites.create.mutation()` for
  * useMutation. Works with `createClient` and with `createClientWith` (its modules only).
  */
 export function catalogQueries<Client extends object>(
@@ -71,7 +71,12 @@ export function catalogQueries<Client extends object>(
     };
     const factory =
       'writes' in endpoint
-        ? { mutation: () => mutation(name, endpoint, call, method.length, userPart, user) }
+        ? {
+            mutation: () => {
+              needUser();
+              return mutation(name, endpoint, call, method.length, userPart, user);
+            },
+          }
         : read(name, endpoint, call, method.length, userPart, needUser);
     let node = out;
     for (const key of path.slice(0, -1)) {

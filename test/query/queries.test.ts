@@ -108,6 +108,7 @@ describe('catalogQueries: query options', () => {
     );
     expect(() => catalogQueries(api).favorites.list()).toThrow(InvalidRequestError);
     expect(() => catalogQueries(api).user.get()).toThrow(/give \{ user \}/);
+    expect(() => catalogQueries(api).favorites.create.mutation()).toThrow(InvalidRequestError);
     expect(sandbox.apiCalls()).toHaveLength(0);
   });
 
