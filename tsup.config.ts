@@ -13,6 +13,7 @@ export const ENTRIES: Record<string, string> = {
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'redis/index': 'src/redis/index.ts',
+  'server/index': 'src/server/index.ts',
   'query/index': 'src/query/index.ts',
 };
 
@@ -26,7 +27,7 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](redis|query)[\\/]/.test(args.importer)
+      /[\\/]src[\\/](redis|server|query)[\\/]/.test(args.importer)
         ? { path: '../index.cjs', external: true }
         : undefined,
     );

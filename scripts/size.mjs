@@ -19,7 +19,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // Measured from the packed tarball: issue 13's figures, 28 KB whole and 20 KB for one module.
 export const GOAL = { whole: 28 * 1024, oneModule: 20 * 1024 };
-export const BUDGET = GOAL;
+// `auth: 'none'` and the handler's budget refusal (issue 26, the browser half of
+// price-catalog/server) cost about 190 B in every client; the one-module budget carries them.
+export const BUDGET = { whole: GOAL.whole, oneModule: GOAL.oneModule + 256 };
 
 export const ENTRIES = {
   whole: [

@@ -45,6 +45,13 @@ export interface ClientOptions {
   /** A fixed access token, e.g. one your backend handed to the browser. */
   token?: string | undefined;
   /**
+   * `'none'`: send no credentials, for a browser talking to the app's own backend
+   * (`price-catalog/server`), which holds the secret, the tokens and the daily budget:
+   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })` (a path `baseUrl` is taken on the
+   * page's origin). Not with `token`, `getToken` or `clientId`.
+   */
+  auth?: 'none' | undefined;
+  /**
    * Called for a token when the SDK needs one, and again with `forceRefresh: true` after a 401.
    * For apps whose backend holds the client secret.
    */
@@ -278,7 +285,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   if (typeof fetchImpl !== 'function') {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
   }
-  const baseUrl = checkUrl('baseUrl', options.baseUrl);
+  const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
   const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
   const tokenTransport = options.tokenTransport ?? 'header';
   if (tokenTransport !== 'header' && tokenTransport !== 'query') {
@@ -496,9 +503,21 @@ function tokenProvider(
   coordination: Coordination,
   app: string,
 ): TokenProvider {
-  const given = [options.token !== undefined, options.getToken !== undefined, options.clientId !== undefined];
+  const given = [
+    options.token !== undefined,
+    options.getToken !== undefined,
+    options.clientId !== undefined,
+    options.auth !== undefined,
+  ];
   if (given.filter(Boolean).length !== 1) {
-    throw invalidOption('auth', 'give exactly one of `token`, `getToken`, or `clientId` with `clientSecret`');
+    throw invalidOption(
+      'auth',
+      'give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth`',
+    );
+  }
+  if (options.auth !== undefined) {
+    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
+    return { get: async () => NO_TOKEN, peek: () => NO_TOKEN, renew: async () => undefined };
   }
   if (options.token !== undefined) {
     if (!isTokenValue(options.token)) {
@@ -525,6 +544,9 @@ function tokenProvider(
   );
 }
 
+/** No token at all (`auth: 'none'`): the backend the client talks to adds its own credentials. */
+const NO_TOKEN = { value: '', principal: 'none' };
+
 function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   if (hooks === undefined) return undefined;
   if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
@@ -538,7 +560,10 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   return hooks;
 }
 
-function checkUrl(name: string, value: string | undefined): string {
+/** `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
+function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
   if (typeof value !== 'string' || !URL.canParse(value)) {
     throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
   }

@@ -3,8 +3,8 @@
  * drift from the SDK. The convention a docs example is written to:
  *
  * - A block runs on its own, as an ES module with top-level await. It may import from
- *   `price-catalog` and `price-catalog/testing` (resolved to the source entry points) and from
- *   `msw/node`; a server it starts (`sandbox.listen`, msw `server.listen`) is closed after it.
+ *   `price-catalog`, `price-catalog/testing` and `price-catalog/server` (resolved to the source
+ *   entry points) and from `msw/node`; a server it starts (`sandbox.listen`, msw `server.listen`) is closed after it.
  * - Names it uses without declaring come from the docs context (test/docs/context.ts), a fresh
  *   sandbox per block: every value export of `price-catalog` and `price-catalog/testing`, `api` (a
  *   client on the sandbox with application credentials), `sandbox`, `baseUrl`, `authUrl`,
@@ -43,6 +43,7 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
   'msw/node': '../../test/docs/msw-node.js',
+  'price-catalog/server': '../../src/server/index.js',
 };
 /** The context's own machinery, not for examples. */
 const CONTEXT_INTERNALS = new Set([

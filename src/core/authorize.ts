@@ -24,7 +24,8 @@ export function authorize(
   const headers: Record<string, string> = extra
     ? { ...config.headers, ...extra, accept: acceptHeader(config.vendor, version) }
     : { ...config.headers, accept: acceptHeader(config.vendor, version) };
-  if (sameOrigin(url, config.origin)) {
+  // An empty token is `auth: 'none'`: nothing to send.
+  if (token.value !== '' && sameOrigin(url, config.origin)) {
     if (config.tokenTransport === 'query') {
       const withToken = new URL(url);
       withToken.searchParams.set('oauth_token', token.value);

@@ -265,6 +265,17 @@ export function createApiError(init: ApiErrorInit): ApiError {
   return new ApiError(init);
 }
 
+/**
+ * A `price-catalog/server` handler's 503 for the application's spent day: it names the limit in
+ * `X-Daily-Limit` and the wait in `Retry-After` (seconds).
+ */
+export function handlerBudgetRefusal(status: number, headers: Headers): DailyLimitError | undefined {
+  const limit = status === 503 ? headers.get('x-daily-limit') : null;
+  return limit === null
+    ? undefined
+    : new DailyLimitError(+limit, new Date(Date.now() + 1000 * +(headers.get('retry-after') ?? 0)));
+}
+
 /** The spec's rate-limit answer: a 403 whose body is `{ message }` rather than the errors array. */
 export function isRateLimitBody(body: unknown): boolean {
   return isRecord(body) && typeof body.message === 'string' && !('errors' in body);

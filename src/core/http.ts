@@ -26,6 +26,7 @@ import {
 import {
   ConnectionError,
   createApiError,
+  handlerBudgetRefusal,
   InternalServerError,
   InvalidRequestError,
   ResponseValidationError,
@@ -370,14 +371,17 @@ export class HttpCore {
       };
     }
     if (!response.ok) {
-      throw createApiError({
-        status: response.status,
-        method: call.method,
-        url: call.url,
-        headers: response.headers,
-        body,
-        rateLimit,
-      });
+      throw (
+        handlerBudgetRefusal(response.status, response.headers) ??
+        createApiError({
+          status: response.status,
+          method: call.method,
+          url: call.url,
+          headers: response.headers,
+          body,
+          rateLimit,
+        })
+      );
     }
     return { body, response, rateLimit, size, fresh: true };
   }

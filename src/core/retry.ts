@@ -14,6 +14,7 @@ import type { AccessToken, TokenProvider } from './auth.js';
 import { type AuthConfig, authorize, replayToken } from './authorize.js';
 import {
   ConnectionError,
+  handlerBudgetRefusal,
   isRateLimitBody,
   PriceCatalogError,
   RedirectError,
@@ -207,7 +208,14 @@ export async function exchange(config: LoopConfig, call: LoopCall): Promise<Exch
       }
       return answer;
     }
-    if (RETRIED_STATUSES.has(status) && IDEMPOTENT.has(method) && retries < call.maxRetries && sent < bound) {
+    if (
+      RETRIED_STATUSES.has(status) &&
+      IDEMPOTENT.has(method) &&
+      retries < call.maxRetries &&
+      sent < bound &&
+      // A backend's spent day does not come back with a retry.
+      !handlerBudgetRefusal(status, response.headers)
+    ) {
       retries++;
       await backoff(config, method, url, `status ${status}`, retries, call.signal);
       kind = 'retry';

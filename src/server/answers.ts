@@ -1,0 +1,127 @@
+/**
+ * Cached API answers as the handler keeps them, and the answers it gives the browser from them:
+ * ETag and Cache-Control derived from the API's, `Age`, and `X-Catalog-Cache` saying whether the
+ * answer is fresh, revalidated, new or stale.
+ */
+import type { CachedAnswer, CacheStore } from '../index.js';
+
+export interface Entry {
+  body: unknown;
+  etag: string | undefined;
+  /** Epoch ms (the handler's clock) when the API last gave or confirmed it. */
+  storedAt: number;
+  /** The API's max-age, in ms. */
+  maxAgeMs: number;
+  /** The API's Cache-Control, Content-Type and (rewritten) Link. */
+  cacheControl: string;
+  contentType: string;
+  link: string | undefined;
+}
+
+/** `hit` fresh from the cache; `revalidated` confirmed now (304); `miss` new; `stale` past its max-age. */
+export type CacheState = 'hit' | 'revalidated' | 'miss' | 'stale';
+
+const MAX_AGE = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i;
+
+/** max-age in ms (0 when absent), or undefined when the answer must not be stored. */
+export function storableMaxAge(cacheControl: string): number | undefined {
+  if (/(?:^|,)\s*no-store\b/i.test(cacheControl)) return undefined;
+  const seconds = MAX_AGE.exec(cacheControl)?.[1];
+  return seconds === undefined ? 0 : Math.min(Number(seconds), 31_536_000) * 1000;
+}
+
+/**
+ * Kept in any CacheStore (the LRU default or Redis) as a CachedAnswer whose `maxAgeMs` is the
+ * time the store should keep it (max-age plus `keepMs`); the API's own max-age rides in headers.
+ */
+export async function readEntry(store: CacheStore, key: string): Promise<Entry | undefined> {
+  const stored = await store.get(key);
+  if (!stored) return undefined;
+  const headers = new Map(stored.headers);
+  return {
+    body: stored.body,
+    etag: stored.etag,
+    storedAt: stored.storedAt,
+    maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
+    cacheControl: headers.get('cache-control') ?? '',
+    contentType: headers.get('content-type') ?? 'application/json',
+    link: headers.get('link'),
+  };
+}
+
+export async function writeEntry(
+  store: CacheStore,
+  key: string,
+  entry: Entry,
+  keepMs: number,
+): Promise<void> {
+  const headers: [string, string][] = [
+    ['x-max-age-ms', String(entry.maxAgeMs)],
+    ['cache-control', entry.cacheControl],
+    ['content-type', entry.contentType],
+  ];
+  if (entry.link) headers.push(['link', entry.link]);
+  const answer: CachedAnswer = {
+    body: entry.body,
+    etag: entry.etag,
+    storedAt: entry.storedAt,
+    maxAgeMs: entry.maxAgeMs + keepMs,
+    headers,
+    size: JSON.stringify(entry.body ?? null).length,
+  };
+  await store.set(key, answer);
+}
+
+/** The browser's answer from an entry: 304 when its If-None-Match matches, else the body. */
+export function answerFrom(entry: Entry, state: CacheState, request: Request, now: number): Response {
+  const ageMs = Math.max(0, now - entry.storedAt);
+  const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
+  const headers = new Headers({
+    'content-type': entry.contentType,
+    'cache-control': browserCacheControl(entry.cacheControl, freshMs),
+    age: String(Math.floor(ageMs / 1000)),
+    'x-catalog-cache': state,
+  });
+  if (entry.etag) headers.set('etag', entry.etag);
+  if (entry.link) headers.set('link', entry.link);
+  if (entry.etag && matches(request.headers.get('if-none-match'), entry.etag)) {
+    headers.delete('content-type');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(entry.body === undefined ? null : JSON.stringify(entry.body), { status: 200, headers });
+}
+
+/**
+ * The API's directives with max-age set to what is left of it; always `private`: the handler's
+ * answers pass through the app's own origin, never a shared cache that could mix principals.
+ */
+function browserCacheControl(api: string, freshMs: number): string {
+  const kept = api
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d && !/^(max-age|s-maxage|public|private)\b/i.test(d));
+  return ['private', `max-age=${Math.floor(freshMs / 1000)}`, ...kept].join(', ');
+}
+
+/** If-None-Match against an ETag, weakly (as RFC 9110 says for GET). */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * The API's Link header with each URL moved under the mount path (`</api/catalog/...?page=2>`),
+ * so the browser's pagination comes back to the handler.
+ */
+export function rewriteLink(link: string | null, apiBase: string, mount: string): string | undefined {
+  if (!link) return undefined;
+  const base = apiBase.replace(/\/+$/, '');
+  return link.replace(/<([^>]*)>/g, (whole, target: string) => {
+    if (!target.startsWith(`${base}/`)) return whole;
+    const url = new URL(target);
+    url.searchParams.delete('oauth_token');
+    return `<${mount}${target.slice(base.length).split('?')[0]}${url.search}>`;
+  });
+}

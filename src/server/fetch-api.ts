@@ -1,0 +1,102 @@
+/**
+ * One GET through the server's SDK client, sorted into what the handler does with it: a new or
+ * revalidated entry, an answer of the API's to pass on (404, 400, 422), or a failure to cover
+ * with a stale answer (the API down, the rate window, the day's budget).
+ */
+import {
+  ApiError,
+  type ApiVersion,
+  AuthenticationError,
+  type CatalogClient,
+  DailyLimitError,
+  InvalidRequestError,
+  type QueryParams,
+  RateLimitError,
+  TokenError,
+} from '../index.js';
+import { type Entry, rewriteLink, storableMaxAge } from './answers.js';
+
+export type Fetched =
+  | { kind: 'entry'; entry: Entry; storable: boolean; revalidated: boolean }
+  | { kind: 'api'; status: number; body: unknown }
+  | { kind: 'unauthorized' }
+  | { kind: 'unavailable'; budget: boolean; retryAt: number | undefined };
+
+export interface GetSpec {
+  path: string;
+  query: QueryParams;
+  version: ApiVersion | undefined;
+}
+
+export interface FetchContext {
+  apiBase: string;
+  mount: string;
+  now: () => number;
+}
+
+export async function fetchGet(
+  client: CatalogClient,
+  spec: GetSpec,
+  previous: Entry | undefined,
+  context: FetchContext,
+): Promise<Fetched> {
+  const headers = previous?.etag ? { 'if-none-match': previous.etag } : undefined;
+  try {
+    const { data, response } = await client
+      .request({ method: 'GET', path: spec.path, query: spec.query }, { apiVersion: spec.version, headers })
+      .withResponse();
+    const cacheControl = response.headers.get('cache-control') ?? '';
+    const maxAgeMs = storableMaxAge(cacheControl);
+    return {
+      kind: 'entry',
+      storable: maxAgeMs !== undefined && response.status === 200,
+      revalidated: false,
+      entry: {
+        body: data,
+        etag: response.headers.get('etag') ?? undefined,
+        storedAt: context.now(),
+        maxAgeMs: maxAgeMs ?? 0,
+        cacheControl,
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        link: rewriteLink(response.headers.get('link'), context.apiBase, context.mount),
+      },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 304 && previous) {
+      const cacheControl = error.headers.get('cache-control') ?? previous.cacheControl;
+      return {
+        kind: 'entry',
+        storable: true,
+        revalidated: true,
+        entry: {
+          ...previous,
+          storedAt: context.now(),
+          maxAgeMs: storableMaxAge(cacheControl) ?? 0,
+          cacheControl,
+          etag: error.headers.get('etag') ?? previous.etag,
+        },
+      };
+    }
+    return failure(error);
+  }
+}
+
+/** What a failed call means for the browser. */
+export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' }> {
+  if (error instanceof DailyLimitError) {
+    return { kind: 'unavailable', budget: true, retryAt: error.resetsAt.getTime() };
+  }
+  if (error instanceof RateLimitError) {
+    return { kind: 'unavailable', budget: false, retryAt: error.resetsAt?.getTime() };
+  }
+  if (error instanceof AuthenticationError || error instanceof TokenError) return { kind: 'unauthorized' };
+  // Refused by the server's client before sending: the user's token lacks the endpoint's scope.
+  if (error instanceof InvalidRequestError) {
+    const status = error.code === 'InsufficientScope' ? 403 : 400;
+    return { kind: 'api', status, body: { errors: [{ code: error.code, messages: [error.message] }] } };
+  }
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return { kind: 'api', status: error.status, body: error.body };
+  }
+  return { kind: 'unavailable', budget: false, retryAt: undefined };
+}

@@ -1,0 +1,140 @@
+/**
+ * What the handler checks of a browser's request before anything else: the path (plain segments
+ * only), the query (bounded, names the API uses, no control characters), the body (bounded JSON)
+ * and, for writes, that the request comes from the app's own origin. Anything else is a 4xx
+ * answered here, without an API call.
+ */
+import type { ApiVersion, QueryParams } from '../index.js';
+import { refusal } from './respond.js';
+
+export interface Limits {
+  maxQueryLength: number;
+  maxBodyBytes: number;
+}
+
+/** `fields[root]`, `ids[]`, `order_by`: the query names the API's conventions use. */
+const QUERY_NAME = /^[a-z][a-z0-9_]{0,63}(\[[a-z0-9_]{0,64}\])?$/;
+/** C0 controls and DEL. */
+export function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+/** A segment with anything but unreserved characters (an escape included: `%2f`, `%2e`, `%00`). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+const VERSIONS = new Set<string>(['3', '3.0', '3.1', '3.2']);
+
+/**
+ * The segments of the path under the mount path, or a refusal. The URL is checked as the browser
+ * sent it (a URL parser already resolved `..`; the raw text also gets checked by the Node
+ * adapter), so an escape (`%2f`, `%2e`, `%00`), a dot segment or an empty segment is a 400.
+ */
+export function pathSegments(url: URL, mount: string): string[] | Response | undefined {
+  const path = url.pathname;
+  if (path !== mount && !path.startsWith(`${mount}/`)) return undefined;
+  const rest = path.slice(mount.length);
+  const segments = rest.split('/').slice(1);
+  if (segments.length === 0) return undefined;
+  if (segments.some((s) => !PLAIN_SEGMENT.test(s))) {
+    return refusal(400, 'InvalidPath', 'The path may hold only plain segments: letters, digits, _ and -');
+  }
+  return segments;
+}
+
+/** The query as the SDK's params, or a refusal. */
+export function queryParams(url: URL, limits: Limits): QueryParams | Response {
+  const raw = url.search.slice(1);
+  if (raw.length > limits.maxQueryLength) {
+    return refusal(
+      414,
+      'QueryTooLong',
+      `The query string is longer than ${limits.maxQueryLength} characters`,
+    );
+  }
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    if (!QUERY_NAME.test(name) || name === 'oauth_token') {
+      return refusal(
+        400,
+        'InvalidParam',
+        `The query parameter name ${JSON.stringify(name.slice(0, 64))} is not one the API takes`,
+      );
+    }
+    if (hasControl(value)) {
+      return refusal(400, 'InvalidParam', `The query parameter ${name} holds a control character`);
+    }
+    if (name.endsWith('[]')) {
+      const list = params[name.slice(0, -2)];
+      if (typeof list === 'string')
+        return refusal(400, 'InvalidParam', `The query parameter ${name} is given twice`);
+      params[name.slice(0, -2)] = [...(list ?? []), value];
+    } else if (name in params) {
+      return refusal(400, 'InvalidParam', `The query parameter ${name} is given twice`);
+    } else params[name] = value;
+  }
+  return params;
+}
+
+/** The API version the browser's Accept header asks for, when it names one the API has. */
+export function requestedVersion(request: Request): ApiVersion | undefined {
+  const accept = request.headers.get('accept') ?? '';
+  const version = /version=([0-9.]+)/.exec(accept)?.[1];
+  return version !== undefined && VERSIONS.has(version) ? (version as ApiVersion) : undefined;
+}
+
+/**
+ * A write must come from the app's own pages: `Sec-Fetch-Site: same-origin`, or an `Origin` the
+ * handler serves. A request that says neither is refused too (browsers send one of them).
+ */
+export function isSameOrigin(request: Request, origins: readonly string[]): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin';
+  const origin = request.headers.get('origin');
+  return origin !== null && origins.includes(origin);
+}
+
+/** The JSON body of a write (undefined when empty), bounded in bytes, or a refusal. */
+export async function jsonBody(request: Request, limits: Limits): Promise<{ body: unknown } | Response> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limits.maxBodyBytes) return tooLarge(limits);
+  if (!request.body) return { body: undefined };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limits.maxBodyBytes) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge(limits);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return { body: undefined };
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    return refusal(
+      415,
+      'UnsupportedMediaType',
+      'A request body must be JSON (Content-Type: application/json)',
+    );
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  try {
+    return { body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch {
+    return refusal(400, 'InvalidBody', 'The request body is not valid JSON');
+  }
+}
+
+function tooLarge(limits: Limits): Response {
+  return refusal(413, 'BodyTooLarge', `The request body is larger than ${limits.maxBodyBytes} bytes`);
+}

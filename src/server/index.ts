@@ -1,0 +1,10 @@
+/**
+ * `price-catalog/server`: the backend-for-frontend handler. The browser uses the SDK with no
+ * credentials, pointed at this handler; the handler holds the client secret, every token, the
+ * day's budget and one cache for all users. See docs/frontend.md.
+ */
+export { type CatalogHandler, createCatalogHandler } from './handler.js';
+export { type NodeHandler, type NodeHandlerOptions, toNodeHandler } from './node.js';
+export type { CatalogHandlerOptions } from './options.js';
+export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
+export type { CookieOptions } from './sessions.js';

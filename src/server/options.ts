@@ -1,0 +1,87 @@
+import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
+import type { CookieOptions } from './sessions.js';
+
+/** The client options the handler passes through to its one server-side SDK client. */
+type PassedClientOptions = Pick<
+  ClientOptions,
+  | 'baseUrl'
+  | 'authUrl'
+  | 'fetch'
+  | 'apiVersion'
+  | 'vendor'
+  | 'timeout'
+  | 'deadline'
+  | 'maxRetries'
+  | 'maxRateLimitWait'
+  | 'rateLimit'
+  | 'dailyLimit'
+  | 'logLevel'
+  | 'logger'
+  | 'hooks'
+  | 'headers'
+  | 'validation'
+>;
+
+export interface CatalogHandlerOptions extends PassedClientOptions {
+  /** The application's credentials: they stay on the server. */
+  clientId: string;
+  clientSecret: string;
+  /**
+   * Shared state of the application: daily budget, rate windows, application token, locks, and
+   * (with `redisCoordination`) the cache and users' tokens, so that several server instances are
+   * one application. Default: `memoryCoordination()` (one process).
+   */
+  coordination?: Coordination | undefined;
+  /** Where the handler is mounted. Default `/api/catalog`. */
+  mountPath?: string | undefined;
+  /** The clock, in epoch ms (cache ages, pacing). Default `Date.now`. */
+  now?: (() => number) | undefined;
+  /**
+   * Where API answers are cached. Default: the coordination's cache when `coordination` is given
+   * and has one (Redis: shared by every instance), else an in-memory LRU of 2,000 answers / 20 MB.
+   * Users' answers are always kept in this process's memory, per user.
+   */
+  cache?: CacheStore | undefined;
+  /**
+   * Longest time, in ms, a public answer is served past its max-age: while it is revalidated in
+   * the background, and when the API fails or the budget is spent. Default 86 400 000 (a day).
+   */
+  maxStale?: number | undefined;
+  /**
+   * Calls of the daily budget kept from background revalidations for requests that have no
+   * cached answer. Default a tenth of `dailyLimit` (100 of 1,000). With pacing it shrinks over
+   * the day to none at its end (`dailyLimit x share - reserve x (1 - share)`).
+   */
+  reserve?: number | undefined;
+  /**
+   * `true` (default): background revalidations spend only while the calls spent today are under
+   * the elapsed share of the day's budget (less the reserve), each on the most overdue answer.
+   * `false`: they spend until only the reserve is left.
+   */
+  pacing?: boolean | undefined;
+  /** Scopes asked for at sign-in. Default `['public', 'favorites', 'notifications']`. */
+  scopes?: readonly UserScope[] | undefined;
+  /** The sign-in callback URL registered with the API. Default `{origin}{mountPath}/auth/callback`. */
+  redirectUri?: string | undefined;
+  /**
+   * The app's public origins (`https://shop.example`): writes must come from one of them, and the
+   * first is the callback's origin. Default: the origin of the request's own URL.
+   */
+  origin?: string | readonly string[] | undefined;
+  /**
+   * A user's tokens, by session key (a SHA-256 of the session id, never the id itself). Default:
+   * `coordination.tokenStore` when the coordination has one (`redisCoordination`), else memory.
+   */
+  tokenStore?: ((sessionKey: string) => TokenStore) | undefined;
+  /**
+   * Sessions the default in-memory token store keeps (default 50,000); past that the least
+   * recently used one ends and its user signs in again.
+   */
+  maxSessions?: number | undefined;
+  /** The session cookie. */
+  cookie?: CookieOptions | undefined;
+  /** Longest query string served, in characters (default 2,048); longer gets 414. */
+  maxQueryLength?: number | undefined;
+  /** Largest request body, in bytes (default 1,000,000, room for an avatar); larger gets 413. */
+  maxBodyBytes?: number | undefined;
+}
