@@ -1,8 +1,9 @@
 // price-catalog/query in a real browser: a React page (test/browser/query-react-app.js) using
 // @tanstack/react-query, bundled by esbuild from the packed tarball installed outside the
 // repository, in Debian's chromium driven by playwright-core. The page shows a category, loads
-// more of its SKUs and favorites one, against the loopback sandbox server (cross-origin, CORS);
-// the calls are counted at the sandbox. Screenshots go to test-results/ (gitignored).
+// more of its SKUs and favorites one: through price-catalog/server mounted on the page's origin
+// (signing in there), and straight against the loopback sandbox server (cross-origin, CORS). The
+// calls are counted at the sandbox. Screenshots go to test-results/ (gitignored).
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked } from '../../scripts/size.mjs';
+import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { createSandbox, SANDBOX_USERS, type SandboxServer } from '../../src/testing/index.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -99,7 +101,64 @@ afterAll(async () => {
 });
 
 describe('price-catalog/query in Chromium, with @tanstack/react-query', () => {
-  it('shows a category, loads more SKUs and favorites one; the favorites list is fetched again', async () => {
+  it('through price-catalog/server: signs in there, shows a category, loads more SKUs, favorites one', async () => {
+    const sandbox = createSandbox();
+    const api = await sandbox.listen();
+    const handler = createCatalogHandler({
+      baseUrl: api.baseUrl,
+      authUrl: api.authUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      logLevel: 'off',
+    });
+    // localhost: the browser keeps the handler's Secure session cookie there over plain http.
+    const app = await serve(script, toNodeHandler(handler), 'localhost');
+    const context = await (browser as Browser).newContext();
+    const logs: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
+      await page.goto(`${app.url}/?${new URLSearchParams({ mode: 'handler', category: String(CATEGORY) })}`);
+      const skus = page.locator('#skus li');
+      await page.locator('#category, #failed').first().waitFor({ timeout: 30_000 });
+      expect(await page.locator('#failed').count(), logs.join('\n')).toBe(0);
+      await expect.poll(() => skus.count()).toBe(5);
+      await page.locator('#more').click();
+      await expect.poll(() => skus.count()).toBe(10);
+      // The sandbox's default user, signed in through the handler, has favorites already.
+      const count = async () => Number((await page.locator('#favorites').textContent())?.split(' ')[0]);
+      const before = await count();
+      expect(before).toBeGreaterThan(0);
+
+      const target = skus.filter({ has: page.locator('button') }).first();
+      const skuId = Number(await target.getAttribute('data-sku'));
+      await target.locator('button').click();
+      await page.locator(`li[data-sku="${skuId}"] .favorite`).waitFor({ timeout: 30_000 });
+      expect(await count()).toBe(before + 1);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as Queries).__queries.isFetching()))
+        .toBe(0);
+      await page.screenshot({ path: join(repo, 'test-results', 'query-react-handler.png'), fullPage: true });
+
+      const posts = sandbox.apiCalls({ method: 'POST', path: '/favorites' });
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.status).toBe(201);
+      // The user's favorites, read at first and again after the write made them stale.
+      expect(sandbox.apiCalls({ path: '/favorites', method: 'GET' }).length).toBeGreaterThanOrEqual(2);
+      expect(
+        sandbox.apiCalls({ path: `/categories/${CATEGORY}/skus` }).map((c) => c.query.get('page')),
+      ).toEqual(expect.arrayContaining(['1', '2']));
+      // Every call to the API came from the server, none from the page.
+      expect(sandbox.apiCalls().every((call) => call.headers.get('origin') === null)).toBe(true);
+    } finally {
+      await context.close();
+      await app.close();
+      await api.close();
+    }
+  }, 120_000);
+
+  it('against the loopback sandbox server (cross-origin) with a user token the backend handed over', async () => {
     const sandbox = createSandbox();
     const userId = SANDBOX_USERS.carol;
     const grant = sandbox.issueUserToken({ userId });
