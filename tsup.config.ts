@@ -15,6 +15,7 @@ export const ENTRIES: Record<string, string> = {
   'redis/index': 'src/redis/index.ts',
   'server/index': 'src/server/index.ts',
   'file/index': 'src/file/index.ts',
+  'query/index': 'src/query/index.ts',
 };
 
 /** Entries built on their own, for Node, with the libraries they need bundled in (below). */
@@ -45,7 +46,7 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](redis|server|coordination)[\\/]/.test(args.importer)
+      /[\\/]src[\\/](redis|server|query|coordination)[\\/]/.test(args.importer)
         ? { path: '../index.cjs', external: true }
         : undefined,
     );
@@ -61,7 +62,9 @@ const fileSharesMainEntry = (main: string): Plugin => ({
   name: 'file-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](file|coordination)[\\/]/.test(args.importer) ? { path: main, external: true } : undefined,
+      /[\\/]src[\\/](file|coordination)[\\/]/.test(args.importer)
+        ? { path: main, external: true }
+        : undefined,
     );
   },
 });
@@ -86,7 +89,7 @@ const common: Options = {
   removeNodeProtocol: false,
   // Optional peers (msw for `price-catalog/testing/msw` only; ioredis loaded with a dynamic import
   // only when used) and Node's own modules.
-  external: ['msw', /^msw\//, 'ioredis', /^node:/],
+  external: ['msw', /^msw\//, 'ioredis', /^@tanstack\//, /^node:/],
   sourcemap: false,
 };
 

@@ -35,6 +35,15 @@ export const ENTRIES = {
   ].join('\n'),
 };
 
+// `price-catalog/query` (issue 27) adds at most 2 KB min+gz to a bundle of the whole client.
+ENTRIES.withQuery = [
+  ENTRIES.whole,
+  "import { catalogQueries } from 'price-catalog/query';",
+  'const q = catalogQueries(api);',
+  'console.log(q.catalog.categories.get(40), q.favorites.create.mutation());',
+].join('\n');
+export const QUERY_ADDS_BUDGET = 2 * 1024;
+
 /** Runs npm with the repository's npm (npm_execpath when run by npm, else `npm` on PATH). */
 function npm(args, cwd) {
   const execPath = process.env.npm_execpath;
@@ -125,6 +134,7 @@ async function main() {
   const { dir, packedBytes, unpackedBytes, files } = installPacked();
   const sizes = {};
   for (const [name, contents] of Object.entries(ENTRIES)) sizes[name] = (await bundle(contents, dir)).gzipped;
+  sizes.queryAdds = sizes.withQuery - sizes.whole;
   console.log(JSON.stringify({ ...sizes, packed: packedBytes, unpacked: unpackedBytes, files }));
 
   if (process.argv.includes('--check')) {
@@ -132,6 +142,12 @@ async function main() {
     for (const name of over) {
       console.error(
         `size budget: ${name} is ${sizes[name]} bytes min+gz, over its budget of ${BUDGET[name]}`,
+      );
+    }
+    if (sizes.queryAdds > QUERY_ADDS_BUDGET) {
+      over.push('queryAdds');
+      console.error(
+        `size budget: price-catalog/query adds ${sizes.queryAdds} bytes min+gz, over ${QUERY_ADDS_BUDGET}`,
       );
     }
     if (over.length > 0) process.exit(1);

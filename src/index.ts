@@ -115,6 +115,7 @@ export type {
 } from './resources/notifications.js';
 export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
+export { staleAfterWrite } from './resources/shared.js';
 export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
 export type {
   LocationFindParams,

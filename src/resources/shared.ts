@@ -105,6 +105,14 @@ function embedding(path: string): readonly string[] {
   return EMBEDDED_IN[path.split('/')[1] ?? ''] ?? [];
 }
 
+/**
+ * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
+ * `path` makes stale: its own and those that embed it. For caches outside the SDK (TanStack Query).
+ */
+export function staleAfterWrite(path: string): readonly string[] {
+  return [path.split('/')[1] ?? '', ...embedding(path)];
+}
+
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */
 export interface ListEndpoint<Item, Body> {
   path: PathSpec;
