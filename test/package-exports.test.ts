@@ -83,6 +83,7 @@ describe('declared value exports = runtime exports, entry by entry', () => {
       './redis',
       './server',
       './file',
+      './query',
     ]);
   });
 
