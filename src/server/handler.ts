@@ -52,6 +52,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const maxStale = nonNegative('maxStale', options.maxStale ?? DAY_MS);
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
+  const reserveFloor = Math.min(reserve, Math.max(1, Math.ceil(reserve / 10)));
   const pacing = options.pacing ?? true;
   const limits: Limits = {
     maxQueryLength: nonNegative('maxQueryLength', options.maxQueryLength ?? 2048),
@@ -162,8 +163,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const revalidating = new Set<string>();
   /**
    * Whether a background revalidation may spend a call now. Paced: while the calls spent today are
-   * under the elapsed share of the day's budget, less the reserve still kept (the reserve shrinks
-   * as the day goes, and is all spendable by its end: calls left at midnight are lost).
+   * under the elapsed share of the day's budget, less the reserve still kept: it shrinks as the day
+   * goes (calls left at midnight are lost) to a tenth of itself, so an answer nobody has fetched
+   * yet can still be served in the day's last minutes.
    */
   const mayRevalidate = (): boolean => {
     const { limit } = usage();
@@ -173,7 +175,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     if (!pacing) return calls < limit - reserve;
     const t = now();
     const share = (t - Math.floor(t / DAY_MS) * DAY_MS) / DAY_MS;
-    return calls < limit * share - reserve * (1 - share);
+    return calls < limit * share - Math.max(reserve * (1 - share), reserveFloor);
   };
 
   const refresh = (cache: CacheStore, key: string, c: CatalogClient, spec: GetSpec, previous?: Entry) =>

@@ -50,7 +50,8 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   /**
    * Calls of the daily budget kept from background revalidations for requests that have no
    * cached answer. Default a tenth of `dailyLimit` (100 of 1,000). With pacing it shrinks over
-   * the day to none at its end (`dailyLimit x share - reserve x (1 - share)`).
+   * the day to a tenth of itself, at least 1, at its end
+   * (`dailyLimit x share - max(reserve x (1 - share), reserve / 10)`).
    */
   reserve?: number | undefined;
   /**

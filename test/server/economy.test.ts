@@ -186,7 +186,23 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     expect(sandbox.stats.apiCalls).toBe(4); // the budget (4, no reserve) is spent: nothing more
   });
 
-  it('pacing: the reserve shrinks as the day goes, so the whole budget is spendable by its end', async () => {
+  it("pacing: a tenth of the reserve (at least one call) is kept to the day's end for uncached requests", async () => {
+    // 4 calls, a reserve of 2, at 23:45: the cap is 4 x 0.99 - max(2 x 0.01, 1) = 2.96 calls.
+    const time = clock(0.99);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 2 });
+    await call(`${MOUNT}/categories/40`);
+    await call(`${MOUNT}/categories/root`);
+    await call(`${MOUNT}/skus/${PHONE}`);
+    time.advance(400_000);
+    const stale = await call(`${MOUNT}/categories/40`);
+    await handler.idle();
+    expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+    expect(sandbox.stats.apiCalls).toBe(3); // no revalidation: the last call is kept
+    expect((await call(`${MOUNT}/manufacturers/28`)).status).toBe(200); // uncached: served from it
+    expect(sandbox.stats.apiCalls).toBe(4);
+  });
+
+  it('pacing: the reserve shrinks as the day goes, so the budget is spendable by its end', async () => {
     for (const [fraction, expected] of [
       [0.5, 1],
       [0.99, 2],
