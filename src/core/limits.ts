@@ -69,7 +69,7 @@ export class Limits {
       }
       // Replaced (a 401) while this request waited: a place in the new token's window instead.
       // With `admit` the budget call came with the place, and is spent: rare, and never over.
-      void slot.release();
+      void slot.release(false);
       token = current;
     }
   }
@@ -139,12 +139,12 @@ export class Limits {
         limit ?? Number.MAX_SAFE_INTEGER,
       );
     } catch (error) {
-      void slot.release();
+      void slot.release(false);
       throw error;
     }
     if (ok || limit === null) return;
     // Refused before sending: the window place goes back at once, so later calls never wait on it.
-    void slot.release();
+    void slot.release(false);
     throw this.spent();
   }
 

@@ -55,11 +55,13 @@ class MemorySlot implements WindowSlot {
   }
 
   /**
-   * Never answered (or never sent): the hold ends, and the next call may probe. The count is not
-   * given back: a request that got no answer may still have reached the server's count.
+   * Never answered: the hold ends, and the next call may probe. The count is given back only for
+   * a request never sent: one that got no answer may still have reached the server's count.
    */
-  async release(): Promise<void> {
-    if (this.settle()) this.window.kick();
+  async release(sent = true): Promise<void> {
+    if (!this.settle()) return;
+    if (!sent) this.window.giveBack(this.seq);
+    this.window.kick();
   }
 
   /** True the first time only: a slot ends once. */
@@ -125,6 +127,11 @@ class MemoryWindow {
 
   private slot(seq: number): WindowSlot {
     return new MemorySlot(this, seq);
+  }
+
+  /** A place taken in the current window by a request that never left. */
+  giveBack(seq: number): void {
+    if (seq > this.windowSeq && this.remaining < this.limit) this.remaining++;
   }
 
   /** A slot ended (answered, refused or released): a probe's hold ends with it. */
@@ -291,6 +298,9 @@ class MemoryWindow {
 
   /** (Re)arms the one timer that opens the next window for waiting calls. */
   private scheduleRefill(): void {
+    // With no reset known, an armed timer stands: re-arming it on every new waiter would put the
+    // window off for as long as calls keep coming.
+    if (this.refillTimer !== undefined && !this.resetAt) return;
     if (this.refillTimer !== undefined) clearTimeout(this.refillTimer);
     const at = (this.resetAt || Date.now() + WINDOW_MS) + RESET_MARGIN_MS + Math.random() * RESET_JITTER_MS;
     this.refillTimer = setTimeout(() => this.refill(), Math.max(0, at - Date.now()));

@@ -62,8 +62,11 @@ export interface WindowSlot {
   answered(info: RateLimitInfo | undefined): Promise<void>;
   /** The server refused with its rate-limit 403: nothing more goes for this token until reset. */
   exhausted(info: RateLimitInfo | undefined): Promise<void>;
-  /** No answer came (network error, timeout, abort, or the request was never sent): give it back. */
-  release(): Promise<void>;
+  /**
+   * No answer came (network error, timeout, abort): the hold ends. `sent: false` says the request
+   * never left (refused before sending), so a store may give the place itself back as well.
+   */
+  release(sent?: boolean): Promise<void>;
 }
 
 /** The rate-limit windows of tokens, as the server's X-RateLimit headers tell them. */
