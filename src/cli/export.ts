@@ -1,7 +1,5 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { requestToken } from '../core/auth.js';
-import { createLog, logTokenRequests } from '../core/logger.js';
 import { fileCoordination, StateFileError } from '../file/index.js';
 import {
   AbortError,
@@ -35,6 +33,7 @@ import { createProgress } from './progress.js';
 import { type Format, formatRecords, header, type RecordKind } from './records.js';
 import { closeRedis, ioredisInstalled, openRedis, type RedisSettings, redisLabel } from './redis.js';
 import { nameHoldsQuery } from './search-match.js';
+import { probeToken } from './token-probe.js';
 
 export interface ExportOptions {
   what: RecordKind;
@@ -188,7 +187,6 @@ async function exportWith(
     info: (message) => log(`info: ${message}`),
     debug: (message) => log(`debug: ${message}`),
   };
-  const sdkLog = createLog({ logger: sink });
   const tokenUrl = `${o.authUrl.replace(/\/+$/, '')}/oauth2/token`;
   let day = '';
   let lastDate: string | null = null;
@@ -245,25 +243,13 @@ async function exportWith(
 
   // The server's day, and whether it still grants tokens (it refuses all day once its count went
   // over): a token request is not an API call, so asking costs nothing of the budget.
-  try {
-    await requestToken(
-      { authUrl: o.authUrl, fetch: logTokenRequests(countingFetch, sdkLog) },
-      {
-        grant_type: 'client_credentials',
-        client_id: o.clientId,
-        client_secret: o.clientSecret,
-        scope: 'public',
-      },
-    );
+  const probe = await probeToken(o, countingFetch).finally(() => {
     day = serverDay(lastDate);
-  } catch (error) {
-    day = serverDay(lastDate);
-    if (error instanceof TokenError && error.status === 403) {
-      lockedOut = true;
-      sharedSpent = await budget.spent(api);
-      return stopForBudget();
-    }
-    throw error;
+  });
+  if (probe === 'locked-out') {
+    lockedOut = true;
+    sharedSpent = await budget.spent(api);
+    return stopForBudget();
   }
 
   /** Calls left on the server's day, as the shared count (state directory or Redis) has them. */
