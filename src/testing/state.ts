@@ -1,4 +1,4 @@
-import type { AuthorizationDecision } from './auth/authorize.js';
+import type { AuthorizationDecision } from './auth/authorization-decision.js';
 import { AuthorizationCodes } from './auth/codes.js';
 import { RefreshTokens } from './auth/refresh-tokens.js';
 import { TokenStore } from './auth/tokens.js';

@@ -1,7 +1,7 @@
-import type { PriceChange } from './catalog/set-price.js';
+import type { PriceChange } from './catalog/price-change.js';
 import type { SandboxData } from './data/types.js';
 
-export type { PriceChange } from './catalog/set-price.js';
+export type { PriceChange } from './catalog/price-change.js';
 
 export interface FaultOptions {
   /** Share (0..1) of API requests that fail; drawn from the seed, so the sequence repeats. */

@@ -2,12 +2,6 @@ import type { SandboxState } from '../state.js';
 import { type OAuthAnswer, oauthError } from './oauth-answer.js';
 import { splitScopes, unknownScopes } from './scopes.js';
 
-/** How the sandbox's make-believe user answers the consent page (`sandbox.setAuthorization`). */
-export interface AuthorizationDecision {
-  approve: boolean;
-  userId: number;
-}
-
 /**
  * `redirect_uri` with the answer appended to its query. Each value is percent-encoded exactly
  * once, so a client must decode exactly once (spec, step 1).

@@ -1,18 +1,6 @@
-import type { SandboxState } from '../state.js';
-import { dailyLockRefusal, type OAuthAnswer, oauthError } from './oauth-answer.js';
+import type { Grant } from './grant.js';
+import { dailyLockRefusal, oauthError } from './oauth-answer.js';
 import { authorizationCode, refreshToken } from './user-grants.js';
-
-export { type OAuthAnswer, oauthError } from './oauth-answer.js';
-
-export interface GrantRequest {
-  state: SandboxState;
-  params: URLSearchParams;
-  /** Already authenticated. */
-  clientId: string;
-  now: number;
-}
-
-export type Grant = (request: GrantRequest) => OAuthAnswer;
 
 const APPLICATION_SCOPES = ['public'];
 

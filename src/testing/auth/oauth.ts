@@ -1,7 +1,8 @@
 import { now } from '../clock.js';
 import type { SandboxState } from '../state.js';
 import { authorizeEndpoint } from './authorize.js';
-import { GRANTS, type GrantRequest } from './grants.js';
+import type { GrantRequest } from './grant.js';
+import { GRANTS } from './grants.js';
 import { type OAuthAnswer, oauthError } from './oauth-answer.js';
 import { redirectAnswer } from './redirect-token.js';
 

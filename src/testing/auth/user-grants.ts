@@ -1,4 +1,4 @@
-import type { Grant } from './grants.js';
+import type { Grant } from './grant.js';
 import { dailyLockRefusal, oauthError } from './oauth-answer.js';
 import { issueUserTokens } from './user-tokens.js';
 

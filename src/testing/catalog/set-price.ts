@@ -3,17 +3,7 @@ import { priceSnapshot, skuNotification } from '../data/user-notifications.js';
 import type { SandboxState } from '../state.js';
 import { notify } from '../users/notifications.js';
 import { cheapestProduct, liveSku } from './live.js';
-
-/** What `sandbox.setPrice` did. */
-export interface PriceChange {
-  /** The product whose price changed: the SKU's cheapest before the change. */
-  productId: number;
-  /** The SKU's prices after the change. */
-  priceMin: number;
-  priceMax: number;
-  /** One per user who has the SKU among favorites; none when `price_min` did not move. */
-  notificationIds: number[];
-}
+import type { PriceChange } from './price-change.js';
 
 /**
  * The control behind `sandbox.setPrice`: the SKU's cheapest product gets `price`, so the SKU's
