@@ -1,9 +1,7 @@
 /**
  * `npm run lint:deps` (part of `npm test`): no import cycles in src/, and the layering of
  * docs/architecture.md — every entry but the main one (the sandbox, the Redis entry, the CLI, and
- * any new entry folder) imports the SDK only through its public entry modules. Violations that
- * predate the rules and belong to other work are listed in .dependency-cruiser-known-violations.json
- * (`npx depcruise-baseline src --config .dependency-cruiser.cjs` rewrites it): only new ones fail.
+ * any new entry folder) imports the SDK only through its public entry modules.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
