@@ -1,4 +1,4 @@
-import { mkdir, rmdir, stat } from 'node:fs/promises';
+import { mkdirSync, rmdirSync, statSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
 import { sleep } from '../coordination/waits.js';
 import { StateFileError } from './errors.js';
@@ -21,6 +21,12 @@ const NEVER_STALE = 2 ** 31;
  * mkdir, atomic on every file system, its mtime renewed while held). Waiters look again every
  * 2–40 ms with jitter until `waitMs`; a holder killed mid-work blocks the others `staleMs` at most
  * (takeOver).
+ *
+ * The lock is made and released with proper-lockfile's synchronous calls: the directory exists
+ * exactly while proper-lockfile has it registered for removal at exit, so a process that calls
+ * process.exit() while a change (an answer's, sent without waiting) is locking or unlocking
+ * leaves no lock behind. An asynchronous mkdir still in flight at exit would leave one, and every
+ * other process would wait `staleMs` for it.
  */
 export async function withFileLock<T>(
   path: string,
@@ -30,15 +36,14 @@ export async function withFileLock<T>(
 ): Promise<T> {
   const lockPath = `${path}.lock`;
   const giveUpAt = Date.now() + options.waitMs;
-  let release: (() => Promise<void>) | undefined;
+  let release: (() => void) | undefined;
   for (let delay = 2; release === undefined; delay = Math.min(delay * 2, 20)) {
     try {
-      release = await lockfile.lock(path, {
+      release = lockfile.lockSync(path, {
         realpath: false,
         lockfilePath: lockPath,
         stale: NEVER_STALE,
         update: Math.floor(options.staleMs / 2),
-        retries: 0,
         // Lost to a takeover after a stall longer than staleMs: the work has ended or will end on
         // its own; the default (throw from a timer) would crash the process.
         onCompromised: () => undefined,
@@ -52,7 +57,7 @@ export async function withFileLock<T>(
           { cause: error },
         );
       }
-      if (await takeOver(lockPath, options.staleMs)) continue;
+      if (takeOver(lockPath, options.staleMs)) continue;
       if (Date.now() + delay > giveUpAt) {
         throw new StateFileError(
           `The lock ${lockPath} was held by another process for over ${options.waitMs} ms`,
@@ -66,7 +71,11 @@ export async function withFileLock<T>(
   try {
     return await work();
   } finally {
-    await release().catch(() => undefined);
+    try {
+      release();
+    } catch {
+      // Already released by a takeover (compromised): nothing of ours to remove.
+    }
   }
 }
 
@@ -74,29 +83,37 @@ export async function withFileLock<T>(
  * Removes a lock whose holder stopped renewing it for `staleMs` (its process died), one waiter at
  * a time: the waiter that makes `<lock>.takeover` (mkdir: one wins) looks at the lock again and
  * removes it only if it is still stale, so a fresh lock of another waiter is never removed. A
- * takeover directory left by a waiter that died mid-takeover is itself stale after `staleMs`.
+ * takeover directory left by a waiter killed mid-takeover is itself stale after `staleMs`.
+ * Synchronous, like the lock: a process.exit() cannot fall between making the guard and removing it.
  */
-async function takeOver(lockPath: string, staleMs: number): Promise<boolean> {
-  const isStale = async (dir: string): Promise<boolean> => {
+function takeOver(lockPath: string, staleMs: number): boolean {
+  const isStale = (dir: string): boolean => {
     try {
-      return (await stat(dir)).mtimeMs < Date.now() - staleMs;
+      return statSync(dir).mtimeMs < Date.now() - staleMs;
     } catch {
       return false;
     }
   };
-  if (!(await isStale(lockPath))) return false;
+  const remove = (dir: string): void => {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Gone already (another waiter removed it).
+    }
+  };
+  if (!isStale(lockPath)) return false;
   const guard = `${lockPath}.takeover`;
   try {
-    await mkdir(guard);
+    mkdirSync(guard);
   } catch {
-    if (await isStale(guard)) await rmdir(guard).catch(() => undefined);
+    if (isStale(guard)) remove(guard);
     return false;
   }
   try {
-    if (!(await isStale(lockPath))) return false;
-    await rmdir(lockPath).catch(() => undefined);
+    if (!isStale(lockPath)) return false;
+    remove(lockPath);
     return true;
   } finally {
-    await rmdir(guard).catch(() => undefined);
+    remove(guard);
   }
 }

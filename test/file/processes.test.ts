@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fileCoordination } from '../../src/file/index.js';
 import { createSandbox, type SandboxOptions } from '../../src/testing/index.js';
 import { windows } from '../helpers/processes.js';
 import { newStateDir, removeStateDir } from './state-dirs.js';
@@ -124,4 +127,27 @@ describe('a process killed while holding a lock', () => {
       expect(Math.max(...results.map((r) => r.usage.calls))).toBe(15);
     });
   }
+});
+
+describe('processes that call process.exit() while a change is under way', () => {
+  it('leave no lock behind and a state file that parses', async () => {
+    // Each process churns changes on a directory of its own and exits at a different moment of
+    // its lock cycle (locking, reading, writing, unlocking): a lock left behind would make every
+    // other process wait staleLockMs.
+    const { config } = await serve({}, { startAt: Date.now() + 2000 });
+    const dirs = Array.from({ length: 12 }, () => newStateDir('pc-exit-'));
+    for (const dir of dirs) cleanups.push(() => removeStateDir(dir));
+    const workers = await Promise.all(
+      dirs.map((dir, i) => startWorker({ ...config, dir, exitAfterMs: 200 + i * 37 })),
+    );
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual(Array(12).fill(0));
+    const left = dirs.filter(
+      (dir) => existsSync(join(dir, 'state.json.lock')) || existsSync(join(dir, 'state.json.lock.takeover')),
+    );
+    expect(left).toEqual([]);
+    for (const dir of dirs) {
+      // Every process changed its file, and what it left is whole (written atomically).
+      expect(await fileCoordination({ dir }).budget.count('churn', '2026-01-01')).toBeGreaterThan(0);
+    }
+  });
 });

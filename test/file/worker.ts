@@ -27,6 +27,12 @@ export interface FileWorkerConfig {
    * application token, holding its lock).
    */
   hold?: 'state-lock' | 'token-lock' | undefined;
+  /**
+   * Changes the state file back to back (two changes at a time, as a process's calls do) and
+   * calls process.exit() this many ms after `startAt`: a script that ends while a change it did
+   * not wait for is locking, writing or unlocking. Prints nothing.
+   */
+  exitAfterMs?: number | undefined;
 }
 
 export interface FileWorkerResult {
@@ -56,6 +62,16 @@ if (config.hold === 'state-lock') {
 }
 
 const coordination = fileCoordination({ dir: config.dir, staleLockMs: config.staleLockMs });
+
+if (config.exitAfterMs !== undefined) {
+  const { exitAfterMs } = config;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
+  const change = async (): Promise<void> => {
+    for (;;) await coordination.budget.take('churn', '2026-01-01', Number.MAX_SAFE_INTEGER);
+  };
+  setTimeout(() => process.exit(0), exitAfterMs);
+  await Promise.all([change(), change()]);
+}
 const client = createClient({
   baseUrl: config.baseUrl,
   authUrl: config.authUrl,

@@ -70,7 +70,9 @@ export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) 
     });
   });
   result.catch(() => undefined);
-  return { child, result, holding };
+  /** Resolves with the exit code (null when killed). */
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, result, holding, exited };
 }
 
 export async function runWorkers(configs: FileWorkerConfig[]): Promise<FileWorkerResult[]> {

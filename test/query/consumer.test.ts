@@ -33,6 +33,8 @@ describe('price-catalog/query as published, in a React app (types)', () => {
         cpSync(join(repo, 'test', 'query', 'consumer'), project, { recursive: true });
         const links: [string, string][] = [
           ['price-catalog', join(installed, 'node_modules', 'price-catalog')],
+          // The SDK's one dependency, as npm installed it beside the tarball.
+          ['zod', join(installed, 'node_modules', 'zod')],
           ...APP_PACKAGES.map((name): [string, string] => [name, join(repo, 'node_modules', name)]),
         ];
         for (const [name, target] of links) {
