@@ -38,7 +38,9 @@ describe('a fresh checkout', () => {
   it('npm pack builds first: the tarball holds dist/, and both bin commands run', async () => {
     expect(existsSync(join(dir, 'dist'))).toBe(false);
     const { stdout } = await run(npm, ['pack', '--dry-run', '--json'], { cwd: dir, maxBuffer: 1 << 26 });
-    const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ files: { path: string }[] }];
+    // The build's log comes first on stdout (coloured, with its own brackets); npm's JSON array
+    // starts on a line of its own.
+    const [packed] = JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as [{ files: { path: string }[] }];
     const files = packed.files.map((f) => f.path);
     expect(files).toEqual(
       expect.arrayContaining(['dist/index.js', 'dist/cli/bin.js', 'dist/testing/cli.js']),
