@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { appTokenFlight } from '../coordination/app-token-flight.js';
 import type { AccessToken, AppTokenStore, BudgetStore, LockStore } from '../index.js';
 import { type FileLockOptions, withFileLock } from './lock.js';
 import type { StateFile, StoredToken } from './state.js';
@@ -56,7 +57,6 @@ const EARLY_MS = 30_000;
  * a new one while the others wait and then read it. In-process callers share one flight.
  */
 export function fileAppTokenStore(file: StateFile, locks: LockStore): AppTokenStore {
-  const pending = new Map<string, Promise<AccessToken>>();
   const read = (app: string, rejected: AccessToken | undefined): AccessToken | undefined => {
     const token = file.read().tokens[app];
     if (token === undefined) return undefined;
@@ -90,15 +90,7 @@ export function fileAppTokenStore(file: StateFile, locks: LockStore): AppTokenSt
     });
   };
   return {
-    get(app, obtain, rejected) {
-      const flight = `${app}\n${rejected?.value ?? ''}`;
-      let promise = pending.get(flight);
-      if (promise === undefined) {
-        promise = fetchOrObtain(app, obtain, rejected).finally(() => pending.delete(flight));
-        pending.set(flight, promise);
-      }
-      return promise;
-    },
+    get: appTokenFlight(fetchOrObtain),
     clear: (app) =>
       file.update((state) => {
         const had = app in state.tokens;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appTokenFlight } from '../coordination/app-token-flight.js';
 import type { AccessToken, AppTokenStore, LockStore } from '../index.js';
 import { type Connection, parseStored, script } from './connection.js';
 import { CoordinationError } from './errors.js';
@@ -74,7 +75,6 @@ interface StoredToken {
  */
 export function redisAppTokenStore(connection: Connection, prefix: string, locks: LockStore): AppTokenStore {
   const key = (app: string): string => `${prefix}app-token:${app}`;
-  const pending = new Map<string, Promise<AccessToken>>();
 
   const read = async (app: string, rejected: AccessToken | undefined): Promise<AccessToken | undefined> => {
     const token = parseStored<StoredToken>(
@@ -116,15 +116,7 @@ export function redisAppTokenStore(connection: Connection, prefix: string, locks
   };
 
   return {
-    get(app, obtain, rejected) {
-      const flight = `${app}\n${rejected?.value ?? ''}`;
-      let promise = pending.get(flight);
-      if (promise === undefined) {
-        promise = fetchOrObtain(app, obtain, rejected).finally(() => pending.delete(flight));
-        pending.set(flight, promise);
-      }
-      return promise;
-    },
+    get: appTokenFlight(fetchOrObtain),
     async clear(app) {
       await connection.run('app token clear', (c) => c.del(key(app)));
     },
