@@ -20,6 +20,8 @@ export interface WindowState {
   /** Sequence number of the call sent alone while the limit is unknown (0: none), and its end. */
   probe: number;
   probeUntil: number;
+  /** The process that sent the probe: once it has died, the probe's answer will never come. */
+  prober?: { host: string; pid: number } | undefined;
   /** Calls sent, in order (to discount calls in flight from an answer's count). */
   sent: number;
   last?: RateLimitInfo | undefined;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { abortError, rateLimitWaitError, sleep } from '../coordination/waits.js';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
 import type { State, StateFile, WindowState } from './state.js';
@@ -17,6 +18,23 @@ const POLL_MAX_MS = 1000;
 const LEASE_MS = 3000;
 /** Windows untouched this long are dropped from the file. */
 const IDLE_MS = 86_400_000;
+
+/**
+ * Whether the process that sent the window's probe has ended (killed, or gone by process.exit()
+ * before its answer was written): the others need not wait PROBE_MS for an answer that cannot come.
+ * Only a process of this machine can be asked.
+ */
+function proberGone(w: WindowState): boolean {
+  const prober = w.prober;
+  if (!prober || prober.host !== hostname() || prober.pid === process.pid) return false;
+  try {
+    process.kill(prober.pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as { code?: string }).code === 'ESRCH';
+  }
+}
 
 type Step = { taken: number } | { wait: number } | { refused: Error } | { budget: false };
 
@@ -47,7 +65,7 @@ function windowOf(state: State, token: string, assumedLimit: number, now: number
     w.resetAt = 0;
   }
   // A probe whose process died (or whose answer never came) frees the window.
-  if (w.probe && now >= w.probeUntil) w.probe = 0;
+  if (w.probe && (now >= w.probeUntil || proberGone(w))) w.probe = 0;
   w.waiters = w.waiters.filter((waiter) => waiter.lease >= now);
   w.touched = now;
   return w;
@@ -97,6 +115,7 @@ function step(
     if (!w.known) {
       w.probe = seq;
       w.probeUntil = now + PROBE_MS;
+      w.prober = { host: hostname(), pid: process.pid };
     }
     if (budget) {
       const days = budgetDays(state, budget.app, budget.day);
@@ -138,7 +157,8 @@ function worthALook(
   const at = w ? w.waiters.findIndex((waiter) => waiter.id === id) : -1;
   if (!w || at < 0 || (w.waiters[at]?.lease ?? 0) - now < LEASE_MS / 2) return true;
   if (budget && (state.budgets[budget.app]?.[budget.day] ?? 0) >= budget.dailyLimit) return true;
-  if ((w.resetAt && now >= w.resetAt + RESET_MARGIN_MS) || (w.probe && now >= w.probeUntil)) return true;
+  if (w.resetAt && now >= w.resetAt + RESET_MARGIN_MS) return true;
+  if (w.probe && (now >= w.probeUntil || proberGone(w))) return true;
   const ahead = w.waiters.filter((waiter, i) => i < at && waiter.lease >= now).length;
   return w.probe === 0 && (w.known ? w.remaining > ahead : ahead === 0 && w.remaining > 0);
 }

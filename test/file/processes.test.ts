@@ -131,6 +131,33 @@ describe('a process killed while holding a lock', () => {
   }
 });
 
+describe('a process killed while its call probes the window', () => {
+  it('holds the others back no longer than it lives', async () => {
+    // The limit is unknown until an answer tells it, so the first call goes alone (the probe) and
+    // the others wait for its answer, which a killed process never writes: without looking at
+    // the prober, they would wait the probe's 30 s bound.
+    const { sandbox, config } = await serve(
+      { dailyLimit: 100 },
+      { startAt: 0, calls: 5, concurrency: 2, dailyLimit: 100 },
+    );
+    const prober = await startWorker({ ...config, hold: 'probe' });
+    await prober.holding;
+    prober.child.kill('SIGKILL');
+    await prober.exited;
+    const killedAt = Date.now();
+    const results = await runWorkers([config, { ...config }, { ...config }]);
+    const firstOk = Math.min(...results.flatMap((r) => r.ends));
+    console.log(`file coordination, prober killed: first call ${firstOk - killedAt} ms after the kill`);
+    expect(results.flatMap((r) => r.errors)).toEqual([]);
+    expect(results.flatMap((r) => r.outcomes)).toEqual(Array(15).fill('ok'));
+    expect(firstOk - killedAt).toBeLessThan(10_000);
+    // The probe never reached the server; the budget counted it, as it may have.
+    expect(sandbox.apiCalls()).toHaveLength(15);
+    expect(Math.max(...results.map((r) => r.usage.calls))).toBe(16);
+    expect(sandbox.stats.tokenRequests).toBe(1);
+  });
+});
+
 describe('processes that call process.exit() while a change is under way', () => {
   it('leave no lock behind and a state file that parses', async () => {
     // Each process churns changes on a directory of its own and exits at a different moment of

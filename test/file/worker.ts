@@ -24,9 +24,10 @@ export interface FileWorkerConfig {
   /**
    * `state-lock`: take the state file's lock and hang (a process killed mid-update);
    * `token-lock`: start a call whose token request never answers (killed while obtaining the
-   * application token, holding its lock).
+   * application token, holding its lock); `probe`: start a call whose API request never answers
+   * (killed while its call probes the token's window, before any answer told the limit).
    */
-  hold?: 'state-lock' | 'token-lock' | undefined;
+  hold?: 'state-lock' | 'token-lock' | 'probe' | undefined;
   /**
    * Changes the state file back to back (two changes at a time, as a process's calls do) and
    * calls process.exit() this many ms after `startAt`: a script that ends while a change it did
@@ -81,11 +82,11 @@ const client = createClient({
   cache: false,
   dailyLimit: config.dailyLimit === undefined ? null : config.dailyLimit,
   maxRetries: 0,
-  ...(config.hold === 'token-lock'
+  ...(config.hold === 'token-lock' || config.hold === 'probe'
     ? {
         fetch: (input: RequestInfo | URL, init?: RequestInit) => {
           const url = input instanceof Request ? input.url : String(input);
-          if (!url.includes('/oauth2/token')) return fetch(input, init);
+          if (url.includes('/oauth2/token') !== (config.hold === 'token-lock')) return fetch(input, init);
           process.stdout.write(`holding ${Date.now()}\n`);
           return new Promise<Response>(() => undefined);
         },
@@ -93,7 +94,7 @@ const client = createClient({
     : {}),
 });
 
-if (config.hold === 'token-lock') {
+if (config.hold === 'token-lock' || config.hold === 'probe') {
   await client.catalog.categories.root();
 }
 
