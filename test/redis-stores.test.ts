@@ -319,6 +319,38 @@ describe('cache and user tokens', () => {
     await b.set(undefined);
     expect(await a.get()).toBeUndefined();
   });
+
+  it('a user token store with expireAfterMs is dropped by Redis that long after its last write', async () => {
+    const prefix = `ux${++n}:`;
+    const c = coordination(prefix);
+    const { Redis } = await import('ioredis');
+    const raw = new Redis(redis.url);
+    try {
+      const kept = c.tokenStore('forever');
+      await kept.set({ access_token: 'at' });
+      expect(await raw.pttl(`${prefix}user-tokens:forever`)).toBe(-1);
+      const expiring = c.tokenStore('session-1', { expireAfterMs: 300 });
+      await expiring.set({ access_token: 'at1', refresh_token: 'rt1' });
+      const ttl = await raw.pttl(`${prefix}user-tokens:session-1`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(300);
+      // A refresh writes the pair again, and the time starts again with it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expiring.set({ access_token: 'at2', refresh_token: 'rt2' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await expiring.get()).toEqual({ access_token: 'at2', refresh_token: 'rt2' });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await expiring.get()).toBeUndefined();
+      expect(await kept.get()).toEqual({ access_token: 'at' });
+    } finally {
+      await raw.quit();
+    }
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => c.tokenStore('u', { expireAfterMs: bad })).toThrow(
+        expect.objectContaining({ name: 'InvalidRequestError', param: 'expireAfterMs' }),
+      );
+    }
+  });
 });
 
 describe('Redis failing', () => {

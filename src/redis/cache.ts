@@ -58,9 +58,15 @@ function escapeGlob(text: string): string {
 /**
  * One user's tokens in Redis under `id` (your own user id: never a token), for
  * `createClient({ ..., tokenStore })` or `app.forUser({ tokenStore })`. Every process serving the
- * user reads the pair the last refresh wrote.
+ * user reads the pair the last refresh wrote; with `expireAfterMs`, Redis drops a pair not
+ * written again within that time.
  */
-export function redisTokenStore(connection: Connection, prefix: string, id: string): TokenStore {
+export function redisTokenStore(
+  connection: Connection,
+  prefix: string,
+  id: string,
+  expireAfterMs?: number,
+): TokenStore {
   const key = `${prefix}user-tokens:${id}`;
   return {
     async get() {
@@ -71,7 +77,11 @@ export function redisTokenStore(connection: Connection, prefix: string, id: stri
     },
     async set(tokens) {
       await connection.run('user tokens write', (c) =>
-        tokens === undefined ? c.del(key) : c.set(key, JSON.stringify(tokens)),
+        tokens === undefined
+          ? c.del(key)
+          : expireAfterMs === undefined
+            ? c.set(key, JSON.stringify(tokens))
+            : c.set(key, JSON.stringify(tokens), 'PX', expireAfterMs),
       );
     },
   };

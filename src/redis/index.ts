@@ -7,7 +7,7 @@
  * Node only. Runtime values come from the main entry (`../index.js`), never from core modules
  * directly, so the build keeps one copy of the error classes for both entry points.
  */
-import type { CacheStore, Coordination, TokenStore } from '../index.js';
+import { type CacheStore, type Coordination, InvalidRequestError, type TokenStore } from '../index.js';
 import { redisBudgetStore } from './budget.js';
 import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
@@ -26,10 +26,19 @@ export interface RedisCoordinationOptions extends ConnectionOptions, LockOptions
   cache?: boolean | undefined;
 }
 
+export interface TokenStoreOptions {
+  /** Milliseconds the tokens are kept after each write (a positive integer). Default: no expiry. */
+  expireAfterMs?: number | undefined;
+}
+
 export interface RedisCoordination extends Coordination {
   readonly cache: CacheStore | undefined;
-  /** A user's tokens in Redis under your own id for the user (never a token). */
-  tokenStore(userId: string): TokenStore;
+  /**
+   * A user's tokens in Redis under your own id for the user (never a token). With `expireAfterMs`,
+   * Redis drops them that long after they were last written (each sign-in and refresh writes
+   * them); without it they are kept until signed out.
+   */
+  tokenStore(userId: string, options?: TokenStoreOptions): TokenStore;
   /** Closes the Redis client made from `url` (a client you passed stays open). */
   close(): Promise<void>;
 }
@@ -57,7 +66,18 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
     appTokens: redisAppTokenStore(connection, prefix, locks),
     locks,
     cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),
-    tokenStore: (userId) => redisTokenStore(connection, prefix, userId),
+    tokenStore: (userId, storeOptions) =>
+      redisTokenStore(connection, prefix, userId, tokenExpiry(storeOptions?.expireAfterMs)),
     close: () => connection.close(),
   };
+}
+
+/** `expireAfterMs`, checked: a bad value would keep a session forever or drop it at once. */
+function tokenExpiry(ms: number | undefined): number | undefined {
+  if (ms === undefined || (Number.isSafeInteger(ms) && ms > 0)) return ms;
+  throw new InvalidRequestError(
+    `tokenStore: expireAfterMs must be a positive integer of milliseconds, got ${String(ms)}`,
+    'InvalidOption',
+    'expireAfterMs',
+  );
 }

@@ -87,18 +87,23 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     options.cache ??
     (options.coordination?.cache || lruCacheStore({ maxEntries: 2000, maxBytes: 20_000_000 }));
   const userCache = lruCacheStore({ maxEntries: 2000, maxBytes: 10_000_000 });
-  const sharedTokens = (coordination as { tokenStore?: unknown }).tokenStore;
-  const tokensFor: (key: string) => TokenStore =
-    options.tokenStore ??
-    (typeof sharedTokens === 'function'
-      ? (key) => (sharedTokens as (id: string) => TokenStore).call(coordination, `session:${key}`)
-      : memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000)));
   const cookie: CookieSettings = {
     name: options.cookie?.name ?? 'catalog_session',
     secure: options.cookie?.secure ?? true,
-    maxAge: options.cookie?.maxAge ?? 30 * 86_400,
+    maxAge: positiveInteger('cookie.maxAge', options.cookie?.maxAge ?? 30 * 86_400),
     path: mount,
   };
+  const sharedTokens = (coordination as { tokenStore?: unknown }).tokenStore;
+  type SharedTokens = (id: string, options: { expireAfterMs: number }) => TokenStore;
+  const tokensFor: (key: string) => TokenStore =
+    options.tokenStore ??
+    (typeof sharedTokens === 'function'
+      ? // A session's tokens outlive its cookie by at most the cookie's lifetime.
+        (key) =>
+          (sharedTokens as SharedTokens).call(coordination, `session:${key}`, {
+            expireAfterMs: cookie.maxAge * 1000,
+          })
+      : memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000)));
   const origins = (o: URL): readonly string[] =>
     options.origin === undefined
       ? [o.origin]
@@ -427,6 +432,11 @@ function mountPathOf(path: string): string {
 
 function nonNegative(name: string, value: number): number {
   if (typeof value !== 'number' || !(value >= 0)) throw invalid(name, 'must be a number >= 0');
+  return value;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value > 0)) throw invalid(name, 'must be a positive integer');
   return value;
 }
 

@@ -192,6 +192,15 @@ describe('two handler instances over one redis-server', () => {
       const other = browserClient(handlers[1], {}, jar);
       const user = await other.user.get();
       expect(user.id).toBeGreaterThan(0);
+      // The session's tokens expire in Redis with the cookie (30 days by default), not never.
+      const { Redis } = await import('ioredis');
+      const raw = new Redis(redis.url);
+      const keys = await raw.keys(`bff-sessions-${process.pid}:user-tokens:session:*`);
+      expect(keys).toHaveLength(1);
+      const ttl = await raw.pttl(keys[0] as string);
+      await raw.quit();
+      expect(ttl).toBeGreaterThan(30 * 86_400_000 - 60_000);
+      expect(ttl).toBeLessThanOrEqual(30 * 86_400_000);
       await other.fetch(`${ORIGIN}${MOUNT}/auth/logout`, { method: 'POST' });
       const after = await handlers[0](
         new Request(`${ORIGIN}${MOUNT}/user`, { headers: { cookie: jar.header() } }),

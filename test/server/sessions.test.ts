@@ -229,3 +229,18 @@ describe('the in-memory session store', () => {
     expect(await Promise.all(jars.map(status))).toEqual([200, 401, 200]);
   });
 });
+
+describe('the session cookie', () => {
+  it('lives cookie.maxAge seconds; a maxAge that is not a positive integer is refused at creation', async () => {
+    const { sandbox, handler } = setup({ cookie: { maxAge: 3600 } });
+    const { done } = await signIn(sandbox, handler, new CookieJar());
+    expect(done.headers.getSetCookie().find((c) => c.startsWith('catalog_session='))).toMatch(
+      /; Max-Age=3600;/,
+    );
+    for (const maxAge of [0, -5, 1.5, Number.NaN]) {
+      expect(() => setup({ cookie: { maxAge } })).toThrow(
+        expect.objectContaining({ name: 'InvalidRequestError', param: 'cookie.maxAge' }),
+      );
+    }
+  });
+});
