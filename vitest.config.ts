@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     exclude: ['test/runtimes/**', '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
+    // Two files at a time at least: most of the slow files wait on child processes, servers and
+    // Chromium, so on two cores a second worker overlaps those waits (vitest's default there is one).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // .ci/run names the JSON report of each run (one per Node version) with VITEST_JSON_REPORT.
     reporters: [
       'default',

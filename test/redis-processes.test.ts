@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type SandboxOptions } from '../src/testing/index.js';
-import { runWorkers, startIn, windows } from './helpers/processes.js';
+import { runWorkers, windows } from './helpers/processes.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import type { WorkerConfig } from './helpers/redis-worker.js';
 
@@ -31,7 +31,7 @@ async function serve(options: SandboxOptions, part: Partial<WorkerConfig>) {
     authUrl: server.authUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
-    startAt: startIn(4000),
+    startAt: 0,
     calls: 0,
     concurrency: 1,
     ...part,

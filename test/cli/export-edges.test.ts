@@ -37,8 +37,9 @@ describe('price-catalog export: rough edges', () => {
   const env = () => ({ server, sandbox, stateDir: join(tempDir(), 'state') });
 
   it('Ctrl-C while a call waits for the rate window ends the process within 2 s; the resume loses nothing', async () => {
-    // Two calls a window of 10 s: the third page waits for the window.
-    const limited = createSandbox({ dailyLimit: null, rateLimit: { limit: 2, windowMs: 10_000 } });
+    // Three calls a window of 10 s: the fourth page waits for the window, and the resume (three
+    // pages left) waits for it once.
+    const limited = createSandbox({ dailyLimit: null, rateLimit: { limit: 3, windowMs: 10_000 } });
     const limitedServer = await limited.listen();
     try {
       const dir = tempDir();
@@ -47,7 +48,7 @@ describe('price-catalog export: rough edges', () => {
       const args = ['skus', '--category', String(SMALL_CATEGORY), '--per', '5', '--out', out, '--no-cache'];
       let signalledAt = 0;
       const first = await run(BIN, args, e, (text, child) => {
-        if (!signalledAt && progressPages(text) >= 2) {
+        if (!signalledAt && progressPages(text) >= 3) {
           signalledAt = Date.now();
           // Well inside the wait for the window.
           setTimeout(() => child.kill('SIGINT'), 300);
@@ -57,10 +58,10 @@ describe('price-catalog export: rough edges', () => {
       expect(first.code, first.stderr).toBe(130);
       expect(endedIn).toBeLessThan(2000);
       expect(first.stderr).toMatch(
-        /Interrupted: 10 records in .*skus\.jsonl, checkpoint saved after page 2 \(2 calls in this run\)\. Run the same command to resume from page 3\./,
+        /Interrupted: 15 records in .*skus\.jsonl, checkpoint saved after page 3 \(3 calls in this run\)\. Run the same command to resume from page 4\./,
       );
       // The call that waited was never sent.
-      expect(limited.apiCalls()).toHaveLength(2);
+      expect(limited.apiCalls()).toHaveLength(3);
       const resumed = await run(BIN, args, e);
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(readFileSync(out, 'utf8')).toBe(reference);

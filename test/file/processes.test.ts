@@ -6,7 +6,7 @@ import { createSandbox, type SandboxOptions } from '../../src/testing/index.js';
 import { windows } from '../helpers/processes.js';
 import { newStateDir, removeStateDir } from './state-dirs.js';
 import type { FileWorkerConfig } from './worker.js';
-import { runWorkers, startWorker } from './workers.js';
+import { runWorkers, startTogether, startWorker } from './workers.js';
 
 // Node processes (test/file/worker.ts, through the public createClient with fileCoordination)
 // against ONE sandbox HTTP server and ONE state directory. Real time: seconds per test.
@@ -29,7 +29,7 @@ async function serve(options: SandboxOptions, part: Partial<FileWorkerConfig>) {
     authUrl: server.authUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
-    startAt: Date.now() + 3000,
+    startAt: 0,
     calls: 0,
     concurrency: 1,
     ...part,
@@ -163,12 +163,13 @@ describe('processes that call process.exit() while a change is under way', () =>
     // Each process churns changes on a directory of its own and exits at a different moment of
     // its lock cycle (locking, reading, writing, unlocking): a lock left behind would make every
     // other process wait staleLockMs.
-    const { config } = await serve({}, { startAt: Date.now() + 2000 });
+    const { config } = await serve({}, {});
     const dirs = Array.from({ length: 12 }, () => newStateDir('pc-exit-'));
     for (const dir of dirs) cleanups.push(() => removeStateDir(dir));
     const workers = await Promise.all(
       dirs.map((dir, i) => startWorker({ ...config, dir, exitAfterMs: 200 + i * 37 })),
     );
+    await startTogether(workers);
     expect(await Promise.all(workers.map((w) => w.exited))).toEqual(Array(12).fill(0));
     const left = dirs.filter(
       (dir) => existsSync(join(dir, 'state.json.lock')) || existsSync(join(dir, 'state.json.lock.takeover')),

@@ -1,12 +1,13 @@
 /**
  * One process of the file-coordination process tests (bundled and started by workers.ts:
  * `node file-worker.mjs '<json FileWorkerConfig>'`). It makes a client of the sandbox server on
- * `fileCoordination({ dir })`, waits for the common start time, runs its part and prints one JSON
+ * `fileCoordination({ dir })`, waits for the test's go and the common start time, runs its part and prints one JSON
  * line (FileWorkerResult). Modes that hold a lock print `holding` and wait to be killed.
  */
 import lockfile from 'proper-lockfile';
 import { fileCoordination } from '../../src/file/index.js';
 import { createClient, PriceCatalogError } from '../../src/index.js';
+import { readyThenWait } from '../helpers/start-together.js';
 
 export interface FileWorkerConfig {
   dir: string;
@@ -14,7 +15,7 @@ export interface FileWorkerConfig {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Epoch ms when every process starts its calls. */
+  /** Epoch ms when every process starts its calls (0: as soon as the test says go). */
   startAt: number;
   /** Calls to make (GET /categories/40 with a distinct query each, so none is shared or cached). */
   calls: number;
@@ -66,6 +67,7 @@ const coordination = fileCoordination({ dir: config.dir, staleLockMs: config.sta
 
 if (config.exitAfterMs !== undefined) {
   const { exitAfterMs } = config;
+  await readyThenWait();
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
   const change = async (): Promise<void> => {
     for (;;) await coordination.budget.take('churn', '2026-01-01', Number.MAX_SAFE_INTEGER);
@@ -98,6 +100,7 @@ if (config.hold === 'token-lock' || config.hold === 'probe') {
   await client.catalog.categories.root();
 }
 
+await readyThenWait();
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
 const outcomes: string[] = [];
 const errors: string[] = [];

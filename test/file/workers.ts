@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { go, whenReady } from '../helpers/start-together.js';
 import type { FileWorkerConfig, FileWorkerResult } from './worker.js';
 
 const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -36,12 +37,15 @@ function workerBundle(): Promise<unknown> {
   return built;
 }
 
-/** Starts one worker; `result` resolves with what it printed last, `holding` once it holds a lock. */
+/**
+ * Starts one worker; `result` resolves with what it printed last, `holding` once it holds a lock,
+ * `ready` once it is loaded and waits for `startTogether` (holders never are).
+ */
 export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) {
   await workerBundle();
   const child: ChildProcess = spawn(process.execPath, [bundle, JSON.stringify(config)], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
@@ -72,10 +76,17 @@ export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) 
   result.catch(() => undefined);
   /** Resolves with the exit code (null when killed). */
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, result, holding, exited };
+  return { child, result, holding, exited, ready: whenReady(child) };
+}
+
+/** Once every worker is loaded, starts them all at once. */
+export async function startTogether(workers: readonly { child: ChildProcess; ready: Promise<void> }[]) {
+  await Promise.all(workers.map((w) => w.ready));
+  go(workers.map((w) => w.child));
 }
 
 export async function runWorkers(configs: FileWorkerConfig[]): Promise<FileWorkerResult[]> {
   const started = await Promise.all(configs.map((config) => startWorker(config)));
+  await startTogether(started);
   return Promise.all(started.map((s) => s.result));
 }

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { RecordedRequest } from '../../src/testing/index.js';
 import type { WorkerConfig, WorkerResult } from './redis-worker.js';
+import { go, whenReady } from './start-together.js';
 
 const source = fileURLToPath(new URL('./redis-worker.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,39 +32,44 @@ function workerBundle(): Promise<unknown> {
 }
 
 /**
- * Runs `configs.length` worker processes at once (the bundled sources) and returns
- * what each printed. A worker that fails or prints no result rejects, with its stderr.
+ * Runs `configs.length` worker processes at once (the bundled sources), starts their calls
+ * together once all are loaded, and returns what each printed. A worker that fails or prints no
+ * result rejects, with its stderr.
  */
 export async function runWorkers(configs: WorkerConfig[], timeoutMs = 60_000): Promise<WorkerResult[]> {
   await workerBundle();
-  return Promise.all(
-    configs.map(
-      (config) =>
-        new Promise<WorkerResult>((resolve, reject) => {
-          const child = spawn(process.execPath, [bundle, JSON.stringify(config)], {
-            cwd: root,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            out += chunk.toString();
-          });
-          child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk.toString();
-          });
-          const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-          child.on('exit', (code) => {
-            clearTimeout(timer);
-            try {
-              resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as WorkerResult);
-            } catch {
-              reject(new Error(`worker exited with ${code}: ${err.slice(-2000)}`));
-            }
-          });
-        }),
-    ),
+  const children: ChildProcess[] = [];
+  const results = configs.map(
+    (config) =>
+      new Promise<WorkerResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [bundle, JSON.stringify(config)], {
+          cwd: root,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          err += chunk.toString();
+        });
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          try {
+            resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as WorkerResult);
+          } catch {
+            reject(new Error(`worker exited with ${code}: ${err.slice(-2000)}`));
+          }
+        });
+      }),
   );
+  for (const result of results) result.catch(() => undefined);
+  await Promise.all(children.map(whenReady));
+  go(children);
+  return Promise.all(results);
 }
 
 /** Starting time for processes that take a while to load: `ms` from now. */

@@ -1,11 +1,12 @@
 /**
  * One process of the many-processes tests and benchmarks (bundled and started by processes.ts:
  * `node redis-worker.mjs '<json WorkerConfig>'`). It makes a client of the sandbox server on
- * a Redis coordination, waits for the common start time, runs its part, and prints one JSON line
- * (WorkerResult).
+ * a Redis coordination, waits for the test's go (all processes loaded) and the common start time,
+ * runs its part, and prints one JSON line (WorkerResult).
  */
 import { createClient, PriceCatalogError } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
+import { readyThenWait } from './start-together.js';
 
 export interface WorkerConfig {
   redisUrl: string;
@@ -14,7 +15,7 @@ export interface WorkerConfig {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Epoch ms when every process starts its calls. */
+  /** Epoch ms when every process starts its calls (0: as soon as all are loaded). */
   startAt: number;
   /** Calls to make (GET /categories/40 with a distinct query each, so none is shared or cached). */
   calls: number;
@@ -61,6 +62,7 @@ const client = createClient({
   ...(config.maxRateLimitWait === undefined ? {} : { maxRateLimitWait: config.maxRateLimitWait }),
 });
 
+await readyThenWait();
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
 const calls: CallResult[] = [];
 let next = 0;
