@@ -441,7 +441,6 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
 function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
   return {
     get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
-    peek: () => (session.knownSignedOut() ? app.peek?.() : session.peek()),
     renew: (failed, signal) =>
       failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
   };
@@ -500,7 +499,7 @@ function tokenProvider(
   }
   if (options.auth !== undefined) {
     if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
-    return { get: async () => NO_TOKEN, peek: () => NO_TOKEN, renew: async () => undefined };
+    return { get: async () => NO_TOKEN, renew: async () => undefined };
   }
   if (options.token !== undefined) {
     if (!isTokenValue(options.token)) {

@@ -24,11 +24,6 @@ export class TokenCache implements TokenProvider {
 
   constructor(private readonly fetchToken: (force: boolean) => Promise<AccessToken>) {}
 
-  peek(): AccessToken | undefined {
-    const cached = this.cached;
-    return cached && isFresh(cached) ? cached : undefined;
-  }
-
   get(signal?: AbortSignal): Promise<AccessToken> {
     const cached = this.cached;
     if (cached && isFresh(cached)) return Promise.resolve(cached);
@@ -109,7 +104,6 @@ export function clientCredentialsProvider(
     return token;
   };
   return {
-    peek: () => (local && isFresh(local) ? local : undefined),
     get(signal) {
       if (local && isFresh(local)) return Promise.resolve(local);
       return abortable(store.get(app, obtain).then(remember), signal);

@@ -182,12 +182,7 @@ async function send(
   const waitFrom = Date.now();
   let admitted: Awaited<ReturnType<Limits['admit']>>;
   try {
-    admitted = await engine.limits.admit(
-      async () => tokens.peek?.() ?? tokens.get(signal),
-      signal,
-      call.maxRateLimitWait,
-      reason,
-    );
+    admitted = await engine.limits.admit(() => tokens.get(signal), signal, call.maxRateLimitWait, reason);
   } catch (caught) {
     // A store's refusal of a wait knows no call: it is told for this one.
     const error =

@@ -176,7 +176,7 @@ export class HttpCore {
     const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const body = payload === undefined ? undefined : jsonBody(payload);
-    const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
+    const token = await this.config.tokens.get(signal);
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
         `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,

@@ -27,8 +27,6 @@ export type TokenInput =
 export interface TokenProvider {
   /** A usable token: the cached one while it is fresh, else one new token shared by all callers. */
   get(signal?: AbortSignal): Promise<AccessToken>;
-  /** The cached token while it is fresh, at once (no promise): what `get` would give without waiting. */
-  peek?(): AccessToken | undefined;
   /**
    * After a 401 with `failed`: a different token to replay with, or undefined when no other token
    * can be had (a static token).

@@ -146,16 +146,6 @@ export class UserAuth implements TokenProvider {
     return this.cache.get(signal);
   }
 
-  /** The user's token while it is cached and fresh (the tokens loaded), at once; else undefined. */
-  peek(): AccessToken | undefined {
-    return this.loaded && this.tokens ? this.cache.peek() : undefined;
-  }
-
-  /** True once the tokens are loaded and there are none: signedIn() would say false without asking. */
-  knownSignedOut(): boolean {
-    return this.loaded && this.tokens === undefined;
-  }
-
   renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
     return this.cache.renew(failed, signal);
   }
