@@ -35,17 +35,18 @@ import type { Log } from './logger.js';
 import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
-import { PermanentRedirects } from './redirects.js';
+import type { PermanentRedirects } from './redirects.js';
 import { abortError } from './signal.js';
 import { SingleFlight } from './single-flight.js';
 import type { TokenProvider } from './token.js';
-import { fetchTransport, TimeLimit, type Transport } from './transport.js';
+import { fetchTransport, TimeLimit } from './transport.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
 import { normalizeApiVersion } from './version.js';
 
 export type { HttpMethod, RequestOptions };
 
 export interface CoreConfig {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   baseUrl: string;
   fetch: typeof fetch;
   timeout: number;
@@ -69,7 +70,7 @@ export interface CoreConfig {
   /** `manual` (Node): the SDK follows redirects itself; `follow` (browsers): the platform does. */
   redirect: 'manual' | 'follow';
   /** Shared with `forUser` clients: 301/308 moves are the same for every principal. */
-  permanent?: PermanentRedirects | undefined;
+  permanent: PermanentRedirects;
 }
 
 export interface CallSpec<T> {
@@ -108,36 +109,26 @@ interface Answer {
 }
 
 export class HttpCore {
-  private readonly baseUrl: string;
   private readonly engine: Engine;
   private readonly flights = new SingleFlight<Answer>();
 
-  constructor(
-    readonly config: CoreConfig,
-    transport: Transport = fetchTransport(config.fetch),
-  ) {
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+  constructor(readonly config: CoreConfig) {
     this.engine = {
       signing: {
-        origin: new URL(this.baseUrl).origin,
+        origin: new URL(config.baseUrl).origin,
         tokenTransport: config.tokenTransport,
         vendor: config.vendor,
         headers: config.headers,
       },
       tokens: config.tokens,
       limits: config.limits,
-      transport,
-      permanent: config.permanent ?? new PermanentRedirects(),
+      transport: fetchTransport(config.fetch),
+      permanent: config.permanent,
       redirect: config.redirect,
       onRateLimit: config.onRateLimit,
       logger: config.logger,
       hooks: config.hooks,
     };
-  }
-
-  /** The 301/308 moves this core remembers (shared with its `forUser` cores). */
-  get permanent(): PermanentRedirects {
-    return this.engine.permanent;
   }
 
   /** One call, under its deadline (one time limit over every attempt, wait and retry). */
@@ -173,7 +164,8 @@ export class HttpCore {
     const version =
       options.apiVersion == null ? this.config.apiVersion : normalizeApiVersion(options.apiVersion);
     const search = encodeQuery(spec.query);
-    const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
+    const { baseUrl } = this.config;
+    const url = search ? `${baseUrl}${path}?${search}` : `${baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const body = payload === undefined ? undefined : jsonBody(payload);
     const token = await this.config.tokens.get(signal);
