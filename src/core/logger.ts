@@ -22,7 +22,6 @@ export interface Logger {
  * their arguments).
  */
 export interface Log {
-  readonly level: LogLevel;
   readonly error?: ((message: string) => void) | undefined;
   readonly warn?: ((message: string) => void) | undefined;
   readonly info?: ((message: string) => void) | undefined;
@@ -59,7 +58,6 @@ export function createLog(options: { logLevel?: LogLevel | undefined; logger?: L
     };
   };
   const log: Log = {
-    level: level ?? 'warn',
     error: at(1, 'error', 'warn'),
     warn: at(2, 'warn'),
     info: at(3, 'info', 'debug'),
