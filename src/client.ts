@@ -7,9 +7,9 @@ import { InvalidRequestError, isRecord } from './core/errors.js';
 import { HookRunner, type Hooks } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { Limits } from './core/limits.js';
-import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
+import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
-import { optionProblem } from './core/options.js';
+import { checkClientOptions } from './core/options.js';
 import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
@@ -279,30 +279,14 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
   const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
+  checkClientOptions(options);
   const tokenTransport = options.tokenTransport ?? 'header';
-  if (tokenTransport !== 'header' && tokenTransport !== 'query') {
-    throw invalidOption('tokenTransport', "must be 'header' or 'query'");
-  }
   const validation = options.validation ?? 'strict';
-  const invalid = optionProblem('validation', validation);
-  if (invalid) throw invalidOption('validation', invalid);
-  for (const name of ['timeout', 'deadline', 'maxRetries', 'maxRateLimitWait', 'headers'] as const) {
-    const problem = optionProblem(name, options[name]);
-    if (problem) throw invalidOption(name, problem);
-  }
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
-  if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
-    throw invalidOption('dailyLimit', 'must be a positive integer or null');
-  }
   const rateLimit = options.rateLimit ?? 100;
-  if (!(Number.isInteger(rateLimit) && rateLimit > 0))
-    throw invalidOption('rateLimit', 'must be a positive integer');
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
-  if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
-    throw invalidOption('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
-  }
   const log = createLog(options);
   const hooks = HookRunner.create(checkHooks(options.hooks));
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
