@@ -14,6 +14,7 @@ import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { PermanentRedirects } from './core/redirects.js';
+import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
@@ -286,6 +287,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   const maxRetries = options.maxRetries ?? 2;
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
   const rateLimit = options.rateLimit ?? 100;
+  // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
   const log = createLog(options);
   const hooks = HookRunner.create(checkHooks(options.hooks));
@@ -455,12 +457,6 @@ function withSignOut(user: UserResource, session: UserAuth | undefined): UserRes
         }),
     );
   return { ...user, logout };
-}
-
-/** Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK. */
-function isServerRuntime(): boolean {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
 }
 
 function tokenProvider(

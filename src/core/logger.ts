@@ -1,3 +1,5 @@
+import { isServerRuntime } from './runtime.js';
+
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -94,8 +96,7 @@ function envLogLevel(): string | undefined {
  * filter.
  */
 export function consoleLogger(): Logger {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  const server = Boolean(g.process?.versions?.node || g.Deno || g.Bun);
+  const server = isServerRuntime();
   const to =
     (method: 'error' | 'warn' | 'info' | 'debug') =>
     (message: string): void =>
