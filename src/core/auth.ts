@@ -71,6 +71,7 @@ export function callbackTokenProvider(
 }
 
 export interface ClientCredentials {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   authUrl: string;
   clientId: string;
   clientSecret: string;
@@ -128,7 +129,7 @@ export async function requestToken(
   credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
   form: Record<string, string>,
 ): Promise<{ access_token: string; expires_in?: number; scope?: string; refresh_token?: string }> {
-  const url = `${credentials.authUrl.replace(/\/+$/, '')}/oauth2/token`;
+  const url = `${credentials.authUrl}/oauth2/token`;
   let response: Response;
   try {
     response = await credentials.fetch(url, {

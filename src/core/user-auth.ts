@@ -26,6 +26,7 @@ export interface TokenStore {
 }
 
 export interface UserAuthConfig {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   authUrl: string;
   clientId: string;
   clientSecret: string;
