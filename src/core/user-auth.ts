@@ -1,7 +1,14 @@
 import { requestToken, TokenCache } from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
 import type { LockStore } from './stores.js';
-import { type AccessToken, fingerprint, invalidToken, isTokenValue, type TokenProvider } from './token.js';
+import {
+  type AccessToken,
+  fingerprint,
+  invalidToken,
+  isTokenValue,
+  renewalTime,
+  type TokenProvider,
+} from './token.js';
 
 /** Scopes a user can grant. */
 export type UserScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
@@ -37,8 +44,6 @@ export interface UserAuthConfig {
   locks?: LockStore | undefined;
 }
 
-/** Renew this long before expiry (or a tenth of the lifetime when shorter). */
-const MAX_EARLY_RENEWAL_MS = 60_000;
 /** Authorization requests this client remembers the state of, oldest dropped first. */
 const MAX_PENDING_STATES = 100;
 
@@ -233,11 +238,10 @@ export class UserAuth implements TokenProvider {
   }
 }
 
-/** When to renew: up to a minute early, or a tenth of the lifetime early when that is shorter. */
+/** When to renew the user's access token (a lifetime not told counts as long). */
 function renewAt(tokens: UserTokens): number | undefined {
   if (tokens.expires_at === undefined) return undefined;
-  const lifetimeMs = (tokens.expires_in ?? Number.POSITIVE_INFINITY) * 1000;
-  return tokens.expires_at - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+  return renewalTime(tokens.expires_at, (tokens.expires_in ?? Number.POSITIVE_INFINITY) * 1000);
 }
 
 function expiresSoon(tokens: UserTokens): boolean {
