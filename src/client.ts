@@ -4,7 +4,7 @@ import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
-import { HookRunner, type Hooks } from './core/hooks.js';
+import { HookRunner, type Hooks, hookList } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { Limits } from './core/limits.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
@@ -513,9 +513,7 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   if (hooks === undefined) return undefined;
   if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
   for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
-    const value: unknown = hooks[name];
-    const fns = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    if (!fns.every((fn) => typeof fn === 'function')) {
+    if (!hookList<unknown>(hooks[name]).every((fn) => typeof fn === 'function')) {
       throw invalidOption('hooks', `${name} must be a function or an array of functions`);
     }
   }
