@@ -138,7 +138,7 @@ export function isHeaderValue(value: string): boolean {
  * header may carry a secret.
  */
 function headersProblem(headers: unknown): string | undefined {
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+  if (!isRecord(headers)) {
     return `must be an object of header names and string values, got ${describe(headers)}`;
   }
   for (const [name, value] of Object.entries(headers)) {
