@@ -90,8 +90,8 @@ export interface CallSpec<T> {
   /** An OAuth scope the endpoint needs: refused before sending when the token is known to lack it. */
   scope?: string | undefined;
   /**
-   * For writes: the top-level path segments (besides the write's own) whose cached reads the write
-   * makes stale. Endpoint knowledge: the resources give it.
+   * For writes: the top-level path segments whose cached reads the write makes stale (without it,
+   * the write's own). Endpoint knowledge: the resources give it.
    */
   invalidates?: ((path: string) => readonly string[]) | undefined;
   options?: RequestOptions | undefined;
@@ -192,8 +192,8 @@ export class HttpCore {
     if (spec.method !== 'GET') {
       const answer = await this.send(call, undefined, undefined);
       if (store) {
-        const root = path.split('/')[1] ?? '';
-        await invalidate(store, token.principal, [root, ...(spec.invalidates?.(path) ?? [])]);
+        const roots = spec.invalidates?.(path) ?? [path.split('/')[1] ?? ''];
+        await invalidate(store, token.principal, roots);
       }
       return this.finish(spec, options, endpoint, answer.body, answer);
     }
