@@ -1,7 +1,7 @@
 import { APIPromise } from './core/api-promise.js';
 import { callbackTokenProvider, clientCredentialsProvider, staticTokenProvider } from './core/auth.js';
 import type { DailyUsage } from './core/budget.js';
-import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cache.js';
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
 import { HookRunner, type Hooks, hookList } from './core/hooks.js';
@@ -294,15 +294,12 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
-  const coordination = options.coordination ?? memoryCoordination({ cache: options.cache });
+  const coordination = options.coordination ?? memoryCoordination({ cache: false });
   if (!isCoordination(coordination)) {
     throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
   }
-  const cache = options.coordination
-    ? options.cache !== undefined
-      ? cacheStoreOf(options.cache)
-      : (coordination.cache ?? lruCacheStore())
-    : coordination.cache;
+  // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
+  const cache = cacheStoreOf(options.cache ?? coordination.cache);
   // The application, as the stores know it: a fingerprint, never the clientId or token itself.
   const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
   const limits = new Limits({
