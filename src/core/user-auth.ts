@@ -80,13 +80,14 @@ export class UserAuth implements TokenProvider {
     this.pending.set(state, { redirectUri: params.redirectUri });
     if (this.pending.size > MAX_PENDING_STATES)
       this.pending.delete(this.pending.keys().next().value as string);
-    const url = new URL(`${this.config.authUrl}/oauth2/authorizations/new`);
-    url.searchParams.set('client_id', this.config.clientId);
-    url.searchParams.set('redirect_uri', params.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', params.scopes.join(' '));
-    url.searchParams.set('state', state);
-    return { url: url.href, state };
+    const query = new URLSearchParams({
+      client_id: this.config.clientId,
+      redirect_uri: params.redirectUri,
+      response_type: 'code',
+      scope: params.scopes.join(' '),
+      state,
+    });
+    return { url: new URL(`${this.config.authUrl}/oauth2/authorizations/new?${query}`).href, state };
   }
 
   /**
