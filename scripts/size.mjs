@@ -20,8 +20,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Bounds, from the packed tarball: the whole client within openai-node's whole client (35.1 KB
 // min+gz, which validates nothing), a client of one module within 26 KB.
 export const GOAL = { whole: 35 * 1024, oneModule: 26 * 1024 };
-// One module is held to 27 KB while it stands just over its 26 KB goal (issue 24 stays open on it).
-export const BUDGET = { ...GOAL, oneModule: 27 * 1024 };
+// What --check and the tests hold the bundles to: the goals themselves.
+export const BUDGET = GOAL;
 
 export const ENTRIES = {
   whole: [

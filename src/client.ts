@@ -1,19 +1,20 @@
 import { APIPromise } from './core/api-promise.js';
 import { callbackTokenProvider, clientCredentialsProvider, staticTokenProvider } from './core/auth.js';
 import type { DailyUsage } from './core/budget.js';
-import { type CacheStore, cacheStoreOf, type LruStoreOptions, lruCacheStore } from './core/cache.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cache.js';
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
-import { HookRunner, type Hooks } from './core/hooks.js';
+import { HookRunner, type Hooks, hookList } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { Limits } from './core/limits.js';
-import { createLog, isLogLevel, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
+import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
-import { optionProblem } from './core/options.js';
+import { checkClientOptions } from './core/options.js';
 import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { PermanentRedirects } from './core/redirects.js';
+import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
@@ -279,44 +280,26 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
   const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
+  checkClientOptions(options);
   const tokenTransport = options.tokenTransport ?? 'header';
-  if (tokenTransport !== 'header' && tokenTransport !== 'query') {
-    throw invalidOption('tokenTransport', "must be 'header' or 'query'");
-  }
   const validation = options.validation ?? 'strict';
-  const invalid = optionProblem('validation', validation);
-  if (invalid) throw invalidOption('validation', invalid);
-  for (const name of ['timeout', 'deadline', 'maxRetries', 'maxRateLimitWait', 'headers'] as const) {
-    const problem = optionProblem(name, options[name]);
-    if (problem) throw invalidOption(name, problem);
-  }
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
-  if (dailyLimit !== null && !(Number.isInteger(dailyLimit) && dailyLimit > 0)) {
-    throw invalidOption('dailyLimit', 'must be a positive integer or null');
-  }
   const rateLimit = options.rateLimit ?? 100;
-  if (!(Number.isInteger(rateLimit) && rateLimit > 0))
-    throw invalidOption('rateLimit', 'must be a positive integer');
+  // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
-  if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
-    throw invalidOption('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
-  }
   const log = createLog(options);
   const hooks = HookRunner.create(checkHooks(options.hooks));
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
-  const coordination = options.coordination ?? memoryCoordination({ cache: options.cache });
+  const coordination = options.coordination ?? memoryCoordination({ cache: false });
   if (!isCoordination(coordination)) {
     throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
   }
-  const cache = options.coordination
-    ? options.cache !== undefined
-      ? cacheStoreOf(options.cache)
-      : (coordination.cache ?? lruCacheStore())
-    : coordination.cache;
+  // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
+  const cache = cacheStoreOf(options.cache ?? coordination.cache);
   // The application, as the stores know it: a fingerprint, never the clientId or token itself.
   const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
   const limits = new Limits({
@@ -441,7 +424,6 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
 function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
   return {
     get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
-    peek: () => (session.knownSignedOut() ? app.peek?.() : session.peek()),
     renew: (failed, signal) =>
       failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
   };
@@ -474,12 +456,6 @@ function withSignOut(user: UserResource, session: UserAuth | undefined): UserRes
   return { ...user, logout };
 }
 
-/** Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK. */
-function isServerRuntime(): boolean {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
-}
-
 function tokenProvider(
   options: ClientOptions,
   fetchImpl: typeof fetch,
@@ -500,7 +476,7 @@ function tokenProvider(
   }
   if (options.auth !== undefined) {
     if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
-    return { get: async () => NO_TOKEN, peek: () => NO_TOKEN, renew: async () => undefined };
+    return { get: async () => NO_TOKEN, renew: async () => undefined };
   }
   if (options.token !== undefined) {
     if (!isTokenValue(options.token)) {
@@ -534,9 +510,7 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   if (hooks === undefined) return undefined;
   if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
   for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
-    const value: unknown = hooks[name];
-    const fns = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    if (!fns.every((fn) => typeof fn === 'function')) {
+    if (!hookList<unknown>(hooks[name]).every((fn) => typeof fn === 'function')) {
       throw invalidOption('hooks', `${name} must be a function or an array of functions`);
     }
   }

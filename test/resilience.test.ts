@@ -221,6 +221,18 @@ describe('redirects', () => {
     await expect(api.categories.get(2001)).rejects.toThrow(/More than 5 redirects/);
   });
 
+  it('sends the token to its own origin however the base URL spells it (host case, default port)', async () => {
+    for (const baseUrl of ['https://API.Sandbox.test', 'https://api.sandbox.test:443']) {
+      const sandbox = newSandbox();
+      const api = sandboxClient(sandbox, { baseUrl, cache: false }).catalog;
+      expect((await api.categories.root()).parent_id).toBe(0);
+      const calls = sandbox.apiCalls();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.status).toBe(200);
+      expect(calls[0]?.headers.get('authorization')).toMatch(/^Bearer ./);
+    }
+  });
+
   it('never sends the token to another origin, by header or by query', async () => {
     for (const tokenTransport of ['header', 'query'] as const) {
       const sandbox = newSandbox();

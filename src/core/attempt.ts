@@ -25,6 +25,7 @@ export interface Attempt {
 
 /** How the token travels, and the headers every request of the client carries. */
 export interface SigningConfig {
+  /** The API's origin, as URL parses it: the only one a token is sent to. */
   origin: string;
   tokenTransport: 'header' | 'query';
   vendor: string;
@@ -87,7 +88,7 @@ export function signed(
   const headers = { ...attempt.headers };
   // An empty token is `auth: 'none'`: the backend the client talks to adds its own credentials.
   if (token.value === '') return { url: attempt.url, headers };
-  if (!sameOrigin(attempt.url, config.origin)) {
+  if (new URL(attempt.url).origin !== config.origin) {
     for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
     return { url: attempt.url, headers };
   }
@@ -98,11 +99,4 @@ export function signed(
   }
   headers.authorization = `Bearer ${token.value}`;
   return { url: attempt.url, headers };
-}
-
-/** `url` is absolute; a prefix test is enough when the next character ends the origin. */
-function sameOrigin(url: string, origin: string): boolean {
-  if (!url.startsWith(origin)) return false;
-  const next = url.charAt(origin.length);
-  return next === '' || next === '/' || next === '?' || next === '#';
 }

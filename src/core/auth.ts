@@ -24,11 +24,6 @@ export class TokenCache implements TokenProvider {
 
   constructor(private readonly fetchToken: (force: boolean) => Promise<AccessToken>) {}
 
-  peek(): AccessToken | undefined {
-    const cached = this.cached;
-    return cached && isFresh(cached) ? cached : undefined;
-  }
-
   get(signal?: AbortSignal): Promise<AccessToken> {
     const cached = this.cached;
     if (cached && isFresh(cached)) return Promise.resolve(cached);
@@ -76,6 +71,7 @@ export function callbackTokenProvider(
 }
 
 export interface ClientCredentials {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   authUrl: string;
   clientId: string;
   clientSecret: string;
@@ -109,7 +105,6 @@ export function clientCredentialsProvider(
     return token;
   };
   return {
-    peek: () => (local && isFresh(local) ? local : undefined),
     get(signal) {
       if (local && isFresh(local)) return Promise.resolve(local);
       return abortable(store.get(app, obtain).then(remember), signal);
@@ -134,7 +129,7 @@ export async function requestToken(
   credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
   form: Record<string, string>,
 ): Promise<{ access_token: string; expires_in?: number; scope?: string; refresh_token?: string }> {
-  const url = `${credentials.authUrl.replace(/\/+$/, '')}/oauth2/token`;
+  const url = `${credentials.authUrl}/oauth2/token`;
   let response: Response;
   try {
     response = await credentials.fetch(url, {

@@ -186,9 +186,6 @@ export class TokenError extends ApiError {
 /** The request was never answered: DNS, refused or reset connection. */
 export class ConnectionError extends PriceCatalogError {
   override name = 'ConnectionError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 /** No answer within the configured time. */

@@ -102,13 +102,14 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
       attempt = again(attempt, 'retry');
       continue;
     }
-    // Every other step is about an answer.
+    // Every other step is about an answer: the call's, unless the step sends another request.
     const { answer } = outcome as { answer: Answer };
     const { response } = answer;
+    const final: Exchanged = { answer, rateLimit: sent.rateLimit, notModified: step.kind === 'not-modified' };
     switch (step.kind) {
       case 'done':
       case 'not-modified':
-        return { answer, rateLimit: sent.rateLimit, notModified: step.kind === 'not-modified' };
+        return final;
       case 'redirect': {
         visited ??= [attempt.url];
         const next = nextHop(response.headers.get('location'), attempt.url, visited);
@@ -126,7 +127,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
       case 'replay': {
         tally.replayed = true;
         const renewed = await sent.renewal;
-        if (!renewed) return { answer, rateLimit: sent.rateLimit, notModified: false };
+        if (!renewed) return final;
         log.debug?.(`${attempt.method} ${attempt.url}: 401, replaying once with a renewed token`);
         attempt = again(attempt, 'replay');
         break;
@@ -135,7 +136,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
         const resetMs = sent.rateLimit?.reset ? sent.rateLimit.reset * 1000 - Date.now() : 0;
         const waitMs = Math.max(0, Math.round(resetMs));
         if (engine.onRateLimit?.({ reason: '403', waitMs, rateLimit: sent.rateLimit }) === false)
-          return { answer, rateLimit: sent.rateLimit, notModified: false };
+          return final;
         tally.waits++;
         log.info?.(
           `${attempt.method} ${attempt.url}: rate-limit 403, waiting ${waitMs} ms for the window (${tally.waits} of ${MAX_RATE_LIMIT_WAITS})`,
@@ -182,12 +183,7 @@ async function send(
   const waitFrom = Date.now();
   let admitted: Awaited<ReturnType<Limits['admit']>>;
   try {
-    admitted = await engine.limits.admit(
-      async () => tokens.peek?.() ?? tokens.get(signal),
-      signal,
-      call.maxRateLimitWait,
-      reason,
-    );
+    admitted = await engine.limits.admit(() => tokens.get(signal), signal, call.maxRateLimitWait, reason);
   } catch (caught) {
     // A store's refusal of a wait knows no call: it is told for this one.
     const error =

@@ -94,9 +94,9 @@ export class HookRunner {
   private readonly onError: readonly OnErrorHook[];
 
   private constructor(hooks: Hooks) {
-    this.onRequest = list(hooks.onRequest);
-    this.onResponse = list(hooks.onResponse);
-    this.onError = list(hooks.onError);
+    this.onRequest = hookList(hooks.onRequest);
+    this.onResponse = hookList(hooks.onResponse);
+    this.onError = hookList(hooks.onError);
   }
 
   /** The runner, or undefined when no hook is set (the pipeline then skips every hook step). */
@@ -174,7 +174,8 @@ export class HookRunner {
   }
 }
 
-function list<T>(value: T | readonly T[] | undefined): readonly T[] {
+/** A hook option as a list: one function, an array of them, or none. */
+export function hookList<T>(value: T | readonly T[] | undefined): readonly T[] {
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : [value]) as readonly T[];
 }

@@ -35,17 +35,18 @@ import type { Log } from './logger.js';
 import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
-import { PermanentRedirects } from './redirects.js';
+import type { PermanentRedirects } from './redirects.js';
 import { abortError } from './signal.js';
 import { SingleFlight } from './single-flight.js';
 import type { TokenProvider } from './token.js';
-import { fetchTransport, TimeLimit, type Transport } from './transport.js';
+import { fetchTransport, TimeLimit } from './transport.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
 import { normalizeApiVersion } from './version.js';
 
 export type { HttpMethod, RequestOptions };
 
 export interface CoreConfig {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   baseUrl: string;
   fetch: typeof fetch;
   timeout: number;
@@ -69,7 +70,7 @@ export interface CoreConfig {
   /** `manual` (Node): the SDK follows redirects itself; `follow` (browsers): the platform does. */
   redirect: 'manual' | 'follow';
   /** Shared with `forUser` clients: 301/308 moves are the same for every principal. */
-  permanent?: PermanentRedirects | undefined;
+  permanent: PermanentRedirects;
 }
 
 export interface CallSpec<T> {
@@ -89,8 +90,8 @@ export interface CallSpec<T> {
   /** An OAuth scope the endpoint needs: refused before sending when the token is known to lack it. */
   scope?: string | undefined;
   /**
-   * For writes: the top-level path segments (besides the write's own) whose cached reads the write
-   * makes stale. Endpoint knowledge: the resources give it.
+   * For writes: the top-level path segments whose cached reads the write makes stale (without it,
+   * the write's own). Endpoint knowledge: the resources give it.
    */
   invalidates?: ((path: string) => readonly string[]) | undefined;
   options?: RequestOptions | undefined;
@@ -108,36 +109,26 @@ interface Answer {
 }
 
 export class HttpCore {
-  private readonly baseUrl: string;
   private readonly engine: Engine;
   private readonly flights = new SingleFlight<Answer>();
 
-  constructor(
-    readonly config: CoreConfig,
-    transport: Transport = fetchTransport(config.fetch),
-  ) {
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+  constructor(readonly config: CoreConfig) {
     this.engine = {
       signing: {
-        origin: new URL(this.baseUrl).origin,
+        origin: new URL(config.baseUrl).origin,
         tokenTransport: config.tokenTransport,
         vendor: config.vendor,
         headers: config.headers,
       },
       tokens: config.tokens,
       limits: config.limits,
-      transport,
-      permanent: config.permanent ?? new PermanentRedirects(),
+      transport: fetchTransport(config.fetch),
+      permanent: config.permanent,
       redirect: config.redirect,
       onRateLimit: config.onRateLimit,
       logger: config.logger,
       hooks: config.hooks,
     };
-  }
-
-  /** The 301/308 moves this core remembers (shared with its `forUser` cores). */
-  get permanent(): PermanentRedirects {
-    return this.engine.permanent;
   }
 
   /** One call, under its deadline (one time limit over every attempt, wait and retry). */
@@ -173,10 +164,11 @@ export class HttpCore {
     const version =
       options.apiVersion == null ? this.config.apiVersion : normalizeApiVersion(options.apiVersion);
     const search = encodeQuery(spec.query);
-    const url = search ? `${this.baseUrl}${path}?${search}` : `${this.baseUrl}${path}`;
+    const { baseUrl } = this.config;
+    const url = search ? `${baseUrl}${path}?${search}` : `${baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const body = payload === undefined ? undefined : jsonBody(payload);
-    const token = this.config.tokens.peek?.() ?? (await this.config.tokens.get(signal));
+    const token = await this.config.tokens.get(signal);
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
         `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,
@@ -200,8 +192,8 @@ export class HttpCore {
     if (spec.method !== 'GET') {
       const answer = await this.send(call, undefined, undefined);
       if (store) {
-        const root = path.split('/')[1] ?? '';
-        await invalidate(store, token.principal, [root, ...(spec.invalidates?.(path) ?? [])]);
+        const roots = spec.invalidates?.(path) ?? [path.split('/')[1] ?? ''];
+        await invalidate(store, token.principal, roots);
       }
       return this.finish(spec, options, endpoint, answer.body, answer);
     }

@@ -63,8 +63,8 @@ export class Limits {
       const { slot, charged } = await this.place(tokenKey(token), signal, maxWaitMs, reason);
       const current = await read();
       if (current.value === token.value || switches >= MAX_TOKEN_SWITCHES) {
-        if (!charged) await this.charge(slot);
-        this.counted(1);
+        // Counted here on the day the budget charged it.
+        this.counted(charged ?? (await this.charge(slot)), 1);
         return { slot, token };
       }
       // Replaced (a 401) while this request waited: a place in the new token's window instead.
@@ -83,7 +83,7 @@ export class Limits {
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): Promise<{ slot: WindowSlot; charged: boolean }> {
+  ): Promise<{ slot: WindowSlot; charged: string | undefined }> {
     const ask = reason === 'window' ? this.config.onRateLimit : undefined;
     if (!ask) return this.take(key, signal, maxWaitMs, reason);
     try {
@@ -101,18 +101,19 @@ export class Limits {
 
   /**
    * The window place, with the budget call in the same step when the coordination offers `admit`
-   * (one Redis round trip); else the budget is charged after the token check (`charged` false).
+   * (one Redis round trip; `charged` is the UTC day charged); else the budget is charged after the
+   * token check (`charged` undefined).
    */
   private async take(
     key: string,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): Promise<{ slot: WindowSlot; charged: boolean }> {
+  ): Promise<{ slot: WindowSlot; charged: string | undefined }> {
     const { coordination, rateLimit } = this.config;
     if (!coordination.admit) {
       const slot = await coordination.windows.acquire(key, rateLimit, { signal, maxWaitMs, reason });
-      return { slot, charged: false };
+      return { slot, charged: undefined };
     }
     const admission = {
       app: this.config.app,
@@ -124,25 +125,22 @@ export class Limits {
     const slot = await coordination.admit(admission, { signal, maxWaitMs, reason });
     // `false` is the budget's refusal, with no window place taken.
     if (slot === false) throw this.spent();
-    return { slot, charged: true };
+    return { slot, charged: admission.day };
   }
 
-  /** One call of the daily budget for a request about to go out with `slot`. */
-  private async charge(slot: WindowSlot): Promise<void> {
+  /** One call of the daily budget for a request about to go out with `slot`; the UTC day charged. */
+  private async charge(slot: WindowSlot): Promise<string> {
     const limit = this.config.dailyLimit;
+    const day = utcDay();
     let ok: boolean;
     try {
       // With the guard off the calls are still counted (usage()).
-      ok = await this.config.coordination.budget.take(
-        this.config.app,
-        utcDay(),
-        limit ?? Number.MAX_SAFE_INTEGER,
-      );
+      ok = await this.config.coordination.budget.take(this.config.app, day, limit ?? Number.MAX_SAFE_INTEGER);
     } catch (error) {
       void slot.release(false);
       throw error;
     }
-    if (ok || limit === null) return;
+    if (ok || limit === null) return day;
     // Refused before sending: the window place goes back at once, so later calls never wait on it.
     void slot.release(false);
     throw this.spent();
@@ -156,7 +154,7 @@ export class Limits {
   async refund(): Promise<void> {
     const day = utcDay();
     await this.config.coordination.budget.refund?.(this.config.app, day);
-    this.counted(-1, undefined, day);
+    this.counted(day, -1);
   }
 
   /** The last window the server told for `token` (a cached answer's `rateLimit`). */
@@ -166,19 +164,28 @@ export class Limits {
 
   /** The budget as last counted: synchronous, and asks the store for its count for next time. */
   usage(): DailyUsage {
-    const { budget } = this.config.coordination;
+    const { coordination, app, dailyLimit: limit } = this.config;
+    const { budget } = coordination;
     const day = utcDay();
-    const now = budget.peek?.(this.config.app, day);
-    if (now !== undefined) this.counted(0, now, day);
-    budget.count(this.config.app, day).then(
-      (calls) => this.counted(0, calls, day),
+    const now = budget.peek?.(app, day);
+    if (now !== undefined) this.counted(day, 0, now);
+    budget.count(app, day).then(
+      (calls) => this.counted(day, 0, calls),
       () => undefined,
     );
-    return this.usageOf(this.countOf(day));
+    const known = seen.get(budget)?.get(app);
+    const calls = known?.day === day ? known.calls : 0;
+    return {
+      day,
+      calls,
+      limit,
+      remaining: limit === null ? null : Math.max(0, limit - calls),
+      resetsAt: nextUtcMidnight(),
+    };
   }
 
-  /** Counts `more` calls taken here, or (with `calls`) what the store counted on `day`. */
-  private counted(more: number, calls?: number, day = utcDay()): void {
+  /** Counts on `day` `more` calls taken here, or (with `calls`) what the store counted. */
+  private counted(day: string, more: number, calls = 0): void {
     const { budget } = this.config.coordination;
     let apps = seen.get(budget);
     if (!apps) {
@@ -188,23 +195,7 @@ export class Limits {
     const known = apps.get(this.config.app);
     const before = known?.day === day ? known.calls : 0;
     // A day's count only grows: a count read before a take resolves after it is not taken back.
-    apps.set(this.config.app, { day, calls: Math.max(before + more, calls ?? 0) });
-  }
-
-  private countOf(day: string): number {
-    const known = seen.get(this.config.coordination.budget)?.get(this.config.app);
-    return known?.day === day ? known.calls : 0;
-  }
-
-  private usageOf(calls: number): DailyUsage {
-    const limit = this.config.dailyLimit;
-    return {
-      day: utcDay(),
-      calls,
-      limit,
-      remaining: limit === null ? null : Math.max(0, limit - calls),
-      resetsAt: nextUtcMidnight(),
-    };
+    apps.set(this.config.app, { day, calls: Math.max(before + more, calls) });
   }
 }
 

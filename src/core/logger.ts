@@ -1,3 +1,5 @@
+import { isServerRuntime } from './runtime.js';
+
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -22,7 +24,6 @@ export interface Logger {
  * their arguments).
  */
 export interface Log {
-  readonly level: LogLevel;
   readonly error?: ((message: string) => void) | undefined;
   readonly warn?: ((message: string) => void) | undefined;
   readonly info?: ((message: string) => void) | undefined;
@@ -59,7 +60,6 @@ export function createLog(options: { logLevel?: LogLevel | undefined; logger?: L
     };
   };
   const log: Log = {
-    level: level ?? 'warn',
     error: at(1, 'error', 'warn'),
     warn: at(2, 'warn'),
     info: at(3, 'info', 'debug'),
@@ -96,8 +96,7 @@ function envLogLevel(): string | undefined {
  * filter.
  */
 export function consoleLogger(): Logger {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  const server = Boolean(g.process?.versions?.node || g.Deno || g.Bun);
+  const server = isServerRuntime();
   const to =
     (method: 'error' | 'warn' | 'info' | 'debug') =>
     (message: string): void =>

@@ -1,14 +1,16 @@
 /**
- * The rules of the options a client and a single call both take (`timeout`, `deadline`,
- * `maxRetries`, `maxRateLimitWait`, `validation`, `headers`; a call's `cache` and `signal` too),
- * in one place: createClient checks them when the client is made, and every call checks its own
- * before anything is sent. A bad value is an InvalidRequestError (code `InvalidOption`), never a
- * request that times out at once, a retry loop or a silently ignored option.
+ * The rules of the options a client and a single call take (`timeout`, `deadline`, `maxRetries`,
+ * `maxRateLimitWait`, `validation`, `headers`; a call's `cache` and `signal`; a client's
+ * `tokenTransport`, `dailyLimit`, `rateLimit` and `logLevel`), in one place: createClient checks
+ * its own when the client is made, and every call checks its own before anything is sent. A bad
+ * value is an InvalidRequestError (code `InvalidOption`), never a request that times out at once,
+ * a retry loop or a silently ignored option.
  */
 
 import type { CacheMode } from './cache.js';
 import { describe } from './describe.js';
 import { InvalidRequestError, isRecord } from './errors.js';
+import { isLogLevel } from './logger.js';
 import type { ValidationMode } from './validate.js';
 import type { ApiVersion } from './version.js';
 
@@ -46,6 +48,7 @@ export function isTimeLimit(ms: number | undefined): ms is number {
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value);
+const isPositiveInteger = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
 
 type Rule = readonly [test: (value: unknown) => boolean, expected: string];
 
@@ -68,16 +71,23 @@ const RULES = {
       typeof (v as AbortSignal).addEventListener === 'function',
     'must be an AbortSignal',
   ],
+  // A client's only (null: no daily guard).
+  tokenTransport: [(v) => v === 'header' || v === 'query', "must be 'header' or 'query'"],
+  dailyLimit: [isPositiveInteger, 'must be a positive integer or null'],
+  rateLimit: [isPositiveInteger, 'must be a positive integer'],
+  logLevel: [isLogLevel, "must be 'off', 'error', 'warn', 'info' or 'debug'"],
 } satisfies Record<string, Rule>;
 
 type Checked = keyof typeof RULES | 'headers';
-const CALL_OPTIONS = [...Object.keys(RULES), 'headers'] as Checked[];
+const SHARED: Checked[] = ['timeout', 'deadline', 'maxRetries', 'maxRateLimitWait', 'validation', 'headers'];
+const CALL_OPTIONS: Checked[] = [...SHARED, 'cache', 'signal'];
+const CLIENT_OPTIONS: Checked[] = [...SHARED, 'tokenTransport', 'dailyLimit', 'rateLimit', 'logLevel'];
 
 /**
  * What is wrong with an option's value, or undefined when it is fine or not given (undefined or
  * null: the default, as `??` takes it).
  */
-export function optionProblem(name: Checked, value: unknown): string | undefined {
+function optionProblem(name: Checked, value: unknown): string | undefined {
   if (value == null) return undefined;
   if (name === 'headers') return headersProblem(value);
   const rule: Rule = RULES[name];
@@ -93,9 +103,22 @@ export function checkCallOptions(options: RequestOptions): void {
       'options',
     );
   }
-  for (const name of CALL_OPTIONS) {
+  check(options, CALL_OPTIONS, '');
+}
+
+/** Checks the options of createClient that have a rule here; throws InvalidRequestError for the first bad one. */
+export function checkClientOptions(options: { readonly [name in Checked]?: unknown }): void {
+  check(options, CLIENT_OPTIONS, 'createClient: ');
+}
+
+function check(
+  options: { readonly [name in Checked]?: unknown },
+  names: readonly Checked[],
+  prefix: string,
+): void {
+  for (const name of names) {
     const problem = optionProblem(name, options[name]);
-    if (problem) throw new InvalidRequestError(`${name} ${problem}`, 'InvalidOption', name);
+    if (problem) throw new InvalidRequestError(`${prefix}${name} ${problem}`, 'InvalidOption', name);
   }
 }
 
@@ -115,7 +138,7 @@ export function isHeaderValue(value: string): boolean {
  * header may carry a secret.
  */
 function headersProblem(headers: unknown): string | undefined {
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+  if (!isRecord(headers)) {
     return `must be an object of header names and string values, got ${describe(headers)}`;
   }
   for (const [name, value] of Object.entries(headers)) {

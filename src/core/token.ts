@@ -27,16 +27,12 @@ export type TokenInput =
 export interface TokenProvider {
   /** A usable token: the cached one while it is fresh, else one new token shared by all callers. */
   get(signal?: AbortSignal): Promise<AccessToken>;
-  /** The cached token while it is fresh, at once (no promise): what `get` would give without waiting. */
-  peek?(): AccessToken | undefined;
   /**
    * After a 401 with `failed`: a different token to replay with, or undefined when no other token
    * can be had (a static token).
    */
   renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined>;
 }
-
-/** Renew this long before the server-side expiry, so a token never dies in flight. */
 
 export function isFresh(token: AccessToken): boolean {
   return token.expiresAt === undefined || Date.now() < token.expiresAt;
@@ -45,15 +41,17 @@ export function isFresh(token: AccessToken): boolean {
 /** Renew this long before the server-side expiry, so a token never dies in flight. */
 const MAX_EARLY_RENEWAL_MS = 60_000;
 
+/** When to renew a token that expires at `expiresAt`: a minute early, or a tenth of its lifetime when shorter. */
+export function renewalTime(expiresAt: number, lifetimeMs: number): number {
+  return expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+}
+
 /** Converts a token endpoint answer into an AccessToken with a safety margin on its expiry. */
 export function toAccessToken(input: TokenInput, principal?: string): AccessToken {
   const answer = typeof input === 'string' ? { access_token: input } : input;
   if (!isTokenValue(answer.access_token)) throw invalidToken();
   const lifetimeMs = typeof answer.expires_in === 'number' ? answer.expires_in * 1000 : undefined;
-  const expiresAt =
-    lifetimeMs === undefined
-      ? undefined
-      : Date.now() + lifetimeMs - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+  const expiresAt = lifetimeMs === undefined ? undefined : renewalTime(Date.now() + lifetimeMs, lifetimeMs);
   return {
     value: answer.access_token,
     expiresAt,

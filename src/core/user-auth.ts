@@ -1,7 +1,14 @@
 import { requestToken, TokenCache } from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
 import type { LockStore } from './stores.js';
-import { type AccessToken, fingerprint, invalidToken, isTokenValue, type TokenProvider } from './token.js';
+import {
+  type AccessToken,
+  fingerprint,
+  invalidToken,
+  isTokenValue,
+  renewalTime,
+  type TokenProvider,
+} from './token.js';
 
 /** Scopes a user can grant. */
 export type UserScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
@@ -26,6 +33,7 @@ export interface TokenStore {
 }
 
 export interface UserAuthConfig {
+  /** Checked by the client: absolute http(s), without a trailing slash. */
   authUrl: string;
   clientId: string;
   clientSecret: string;
@@ -36,8 +44,6 @@ export interface UserAuthConfig {
   locks?: LockStore | undefined;
 }
 
-/** Renew this long before expiry (or a tenth of the lifetime when shorter). */
-const MAX_EARLY_RENEWAL_MS = 60_000;
 /** Authorization requests this client remembers the state of, oldest dropped first. */
 const MAX_PENDING_STATES = 100;
 
@@ -74,13 +80,14 @@ export class UserAuth implements TokenProvider {
     this.pending.set(state, { redirectUri: params.redirectUri });
     if (this.pending.size > MAX_PENDING_STATES)
       this.pending.delete(this.pending.keys().next().value as string);
-    const url = new URL(`${this.config.authUrl}/oauth2/authorizations/new`);
-    url.searchParams.set('client_id', this.config.clientId);
-    url.searchParams.set('redirect_uri', params.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', params.scopes.join(' '));
-    url.searchParams.set('state', state);
-    return { url: url.href, state };
+    const query = new URLSearchParams({
+      client_id: this.config.clientId,
+      redirect_uri: params.redirectUri,
+      response_type: 'code',
+      scope: params.scopes.join(' '),
+      state,
+    });
+    return { url: new URL(`${this.config.authUrl}/oauth2/authorizations/new?${query}`).href, state };
   }
 
   /**
@@ -144,16 +151,6 @@ export class UserAuth implements TokenProvider {
 
   get(signal?: AbortSignal): Promise<AccessToken> {
     return this.cache.get(signal);
-  }
-
-  /** The user's token while it is cached and fresh (the tokens loaded), at once; else undefined. */
-  peek(): AccessToken | undefined {
-    return this.loaded && this.tokens ? this.cache.peek() : undefined;
-  }
-
-  /** True once the tokens are loaded and there are none: signedIn() would say false without asking. */
-  knownSignedOut(): boolean {
-    return this.loaded && this.tokens === undefined;
   }
 
   renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
@@ -242,11 +239,10 @@ export class UserAuth implements TokenProvider {
   }
 }
 
-/** When to renew: up to a minute early, or a tenth of the lifetime early when that is shorter. */
+/** When to renew the user's access token (a lifetime not told counts as long). */
 function renewAt(tokens: UserTokens): number | undefined {
   if (tokens.expires_at === undefined) return undefined;
-  const lifetimeMs = (tokens.expires_in ?? Number.POSITIVE_INFINITY) * 1000;
-  return tokens.expires_at - Math.min(MAX_EARLY_RENEWAL_MS, lifetimeMs / 10);
+  return renewalTime(tokens.expires_at, (tokens.expires_in ?? Number.POSITIVE_INFINITY) * 1000);
 }
 
 function expiresSoon(tokens: UserTokens): boolean {

@@ -87,7 +87,9 @@ export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
   const { method = 'GET', query } = spec;
   const request: CallSpec<T> = { ...spec, method, query: query as QueryParams | undefined };
   // A write makes stale the cached reads of its own root and of the resources that embed it.
-  return new APIPromise(core.request(method === 'GET' ? request : { ...request, invalidates: embedding }));
+  return new APIPromise(
+    core.request(method === 'GET' ? request : { ...request, invalidates: staleAfterWrite }),
+  );
 }
 
 /**
@@ -100,17 +102,14 @@ const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
   skus: ['products'],
 };
 
-/** What a write to `path` makes stale besides its own root (the core drops that one). */
-function embedding(path: string): readonly string[] {
-  return EMBEDDED_IN[path.split('/')[1] ?? ''] ?? [];
-}
-
 /**
  * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
- * `path` makes stale: its own and those that embed it. For caches outside the SDK (TanStack Query).
+ * `path` makes stale: its own and those that embed it. The SDK's cache drops them after each
+ * write; exported for caches outside the SDK (TanStack Query).
  */
 export function staleAfterWrite(path: string): readonly string[] {
-  return [path.split('/')[1] ?? '', ...embedding(path)];
+  const root = path.split('/')[1] ?? '';
+  return [root, ...(EMBEDDED_IN[root] ?? [])];
 }
 
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */
