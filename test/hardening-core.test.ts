@@ -156,6 +156,27 @@ describe('rate-limit headers are input, not orders', () => {
     });
   }
 
+  it('a reset far ahead costs one window even when two windows from now is a whole second', async () => {
+    // The bound a far reset is cut to must not land exactly on two windows, which is believed.
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 12, 0, 0));
+    const sandbox = newSandbox();
+    const { fetch, count } = rewriting(sandbox, (response) =>
+      withHeaders(response, {
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 36_000),
+      }),
+    );
+    const api = sandboxClient(sandbox, { fetch, cache: false, maxRetries: 0 }).catalog;
+    await api.categories.root();
+    const start = Date.now();
+    const second = api.categories.root();
+    expect(await settles(second, 70_000)).toBe(true);
+    expect((await second).parent_id).toBe(0);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(60_000);
+    expect(Date.now() - start).toBeLessThan(61_000);
+    expect(count()).toBe(2);
+  });
+
   it('an answer that arrives just after its window reset does not hold the token for a minute', async () => {
     const sandbox = newSandbox({ rateLimit: { limit: 5, windowMs: 2_000 } });
     // The second call's answer is held 1.5 s, so it arrives after the reset it announces.

@@ -28,14 +28,17 @@ const MAX_RESET_S = 8.64e12;
  * The window an answer tells, or undefined when its headers are missing or unusable. Headers are
  * input, not orders: a limit that is not a positive integer is ignored (it could stop the client
  * for good), `Remaining` is kept within 0..Limit, a `Reset` that is not a positive number becomes
- * 0 (unknown), as does one no Date can hold, and one further than two windows ahead becomes two windows from now.
+ * 0 (unknown), as does one no Date can hold, and one further than two windows ahead becomes the first second
+ * past two windows from now.
  */
 export function parseRateLimit(headers: Headers, now = Date.now()): RateLimitInfo | undefined {
   const limit = numberHeader(headers, 'x-ratelimit-limit');
   const remaining = numberHeader(headers, 'x-ratelimit-remaining');
   if (!Number.isSafeInteger(limit) || limit <= 0 || !Number.isFinite(remaining)) return undefined;
   const reset = numberHeader(headers, 'x-ratelimit-reset');
-  const latest = Math.ceil((now + MAX_RESET_AHEAD_MS) / 1000);
+  // The first whole second past two windows: a window store reads a reset that far as absurd,
+  // whatever the milliseconds of `now` (at exactly two windows it would be believed).
+  const latest = Math.floor((now + MAX_RESET_AHEAD_MS) / 1000) + 1;
   return {
     limit,
     remaining: Math.min(limit, Math.max(0, Math.floor(remaining))),

@@ -106,7 +106,13 @@ describe('two handler instances over one redis-server', () => {
     await redis?.stop();
   });
 
-  function twoInstances(sandbox: Sandbox, prefix: string, dailyLimit = 1000, now?: () => number) {
+  function twoInstances(
+    sandbox: Sandbox,
+    prefix: string,
+    dailyLimit = 1000,
+    now?: () => number,
+    fetch: typeof globalThis.fetch = sandbox.fetch,
+  ) {
     const coordinations = [1, 2].map(() => redisCoordination({ url: redis.url, prefix }));
     const handlers = coordinations.map((coordination) =>
       createCatalogHandler({
@@ -114,7 +120,7 @@ describe('two handler instances over one redis-server', () => {
         authUrl: sandbox.authUrl,
         clientId: sandbox.clientId,
         clientSecret: sandbox.clientSecret,
-        fetch: sandbox.fetch,
+        fetch,
         coordination,
         dailyLimit,
         reserve: 0,
@@ -144,13 +150,26 @@ describe('two handler instances over one redis-server', () => {
   it('one background revalidation per resource across the instances', async () => {
     const sandbox = createSandbox();
     const clock = { t: Date.now() };
-    const { handlers, close } = twoInstances(sandbox, `bff-swr-${process.pid}:`, 1000, () => clock.t);
+    // The revalidation's answer is held until the four requests are answered: otherwise a quick
+    // one could store a fresh entry before the last of them reads the cache.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let gate = false;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (gate) await held;
+      return sandbox.fetch(input, init);
+    };
+    const { handlers, close } = twoInstances(sandbox, `bff-swr-${process.pid}:`, 1000, () => clock.t, fetch);
     try {
       await handlers[0](new Request(`${ORIGIN}${MOUNT}/categories/40`));
       clock.t += 301_000;
+      gate = true;
       const stale = await Promise.all(
         [0, 1, 0, 1].map((i) => handlers[i as 0 | 1](new Request(`${ORIGIN}${MOUNT}/categories/40`))),
       );
+      release();
       expect(stale.map((r) => r.headers.get('x-catalog-cache'))).toEqual([
         'stale',
         'stale',
