@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { appTokenFlight } from '../coordination/app-token-flight.js';
-import type { AccessToken, AppTokenStore, BudgetStore, LockStore } from '../index.js';
+import { type AppTokenPlace, sharedAppToken } from '../coordination/shared-app-token.js';
+import type { AppTokenStore, BudgetStore, LockStore } from '../index.js';
 import { type FileLockOptions, withFileLock } from './lock.js';
-import type { StateFile, StoredToken } from './state.js';
+import type { StateFile } from './state.js';
 import { budgetDays } from './window.js';
 
 /** The day's count of each application: a check-and-take under the state lock. */
@@ -49,48 +49,21 @@ export function fileLockStore(dir: string, options: FileLockOptions, ready: () =
   };
 }
 
-/** A token is renewed this long before it expires, so no call goes out with one about to end. */
-const EARLY_MS = 30_000;
-
 /**
  * The application token in the state file: every process reads it; one (holding the lock) obtains
- * a new one while the others wait and then read it. In-process callers share one flight.
+ * a new one while the others wait and then read it.
  */
 export function fileAppTokenStore(file: StateFile, locks: LockStore): AppTokenStore {
-  const read = (app: string, rejected: AccessToken | undefined): AccessToken | undefined => {
-    const token = file.read().tokens[app];
-    if (token === undefined) return undefined;
-    if (token.expiresAt !== undefined && token.expiresAt - EARLY_MS <= Date.now()) return undefined;
-    if (rejected !== undefined && token.value === rejected.value) return undefined;
-    return token;
-  };
-  const fetchOrObtain = async (
-    app: string,
-    obtain: () => Promise<AccessToken>,
-    rejected: AccessToken | undefined,
-  ): Promise<AccessToken> => {
-    const found = read(app, rejected);
-    if (found) return found;
-    return locks.withLock(`app-token:${app}`, async () => {
-      // Another process may have obtained one while we waited for the lock.
-      const again = read(app, rejected);
-      if (again) return again;
-      const token = await obtain();
-      const stored: StoredToken = {
-        value: token.value,
-        expiresAt: token.expiresAt,
-        scopes: token.scopes,
-        principal: token.principal,
-      };
-      await file.update((state) => {
-        state.tokens[app] = stored;
+  const place: AppTokenPlace = {
+    load: (app) => file.read().tokens[app],
+    save: (app, token) =>
+      file.update((state) => {
+        state.tokens[app] = token;
         return { result: undefined, write: true };
-      });
-      return token;
-    });
+      }),
   };
   return {
-    get: appTokenFlight(fetchOrObtain),
+    get: sharedAppToken(place, locks),
     clear: (app) =>
       file.update((state) => {
         const had = app in state.tokens;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appTokenFlight } from '../coordination/app-token-flight.js';
+import { type AppTokenPlace, sharedAppToken } from '../coordination/shared-app-token.js';
 import type { AccessToken, AppTokenStore, LockStore } from '../index.js';
 import { type Connection, parseStored, script } from './connection.js';
 import { CoordinationError } from './errors.js';
@@ -59,64 +59,29 @@ export function redisLockStore(connection: Connection, prefix: string, options: 
   };
 }
 
-/** A token is renewed this long before it expires, so no call goes out with one about to end. */
-const EARLY_MS = 30_000;
-
-interface StoredToken {
-  value: string;
-  expiresAt?: number | undefined;
-  scopes?: readonly string[] | undefined;
-  principal: string;
-}
-
 /**
  * The application token in Redis: every process reads it; one (holding the lock) obtains a new
- * one while the others wait and then read it. In-process callers share one read or one lock.
+ * one while the others wait and then read it. It expires in Redis when the token does.
  */
 export function redisAppTokenStore(connection: Connection, prefix: string, locks: LockStore): AppTokenStore {
   const key = (app: string): string => `${prefix}app-token:${app}`;
-
-  const read = async (app: string, rejected: AccessToken | undefined): Promise<AccessToken | undefined> => {
-    const token = parseStored<StoredToken>(
-      await connection.run('app token read', (c) => c.get(key(app))),
-      'application token',
-    );
-    if (token === undefined) return undefined;
-    if (token.expiresAt !== undefined && token.expiresAt - EARLY_MS <= Date.now()) return undefined;
-    if (rejected !== undefined && token.value === rejected.value) return undefined;
-    return token;
-  };
-
-  const fetchOrObtain = async (
-    app: string,
-    obtain: () => Promise<AccessToken>,
-    rejected: AccessToken | undefined,
-  ): Promise<AccessToken> => {
-    const found = await read(app, rejected);
-    if (found) return found;
-    return locks.withLock(`app-token:${app}`, async () => {
-      // Another process may have obtained one while we waited for the lock.
-      const again = await read(app, rejected);
-      if (again) return again;
-      const token = await obtain();
-      const stored: StoredToken = {
-        value: token.value,
-        expiresAt: token.expiresAt,
-        scopes: token.scopes,
-        principal: token.principal,
-      };
+  const place: AppTokenPlace = {
+    load: async (app) =>
+      parseStored<AccessToken>(
+        await connection.run('app token read', (c) => c.get(key(app))),
+        'application token',
+      ),
+    async save(app, token) {
       const ttl = token.expiresAt === undefined ? undefined : token.expiresAt - Date.now();
       await connection.run('app token write', (c) =>
         ttl !== undefined && ttl > 0
-          ? c.set(key(app), JSON.stringify(stored), 'PX', Math.ceil(ttl))
-          : c.set(key(app), JSON.stringify(stored)),
+          ? c.set(key(app), JSON.stringify(token), 'PX', Math.ceil(ttl))
+          : c.set(key(app), JSON.stringify(token)),
       );
-      return token;
-    });
+    },
   };
-
   return {
-    get: appTokenFlight(fetchOrObtain),
+    get: sharedAppToken(place, locks),
     async clear(app) {
       await connection.run('app token clear', (c) => c.del(key(app)));
     },
