@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenStore, UserTokens } from '../../src/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
+import { SANDBOX_USERS } from '../../src/testing/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 /** Everything a response shows a browser: status line, every header (cookies, Location), body. */
@@ -12,7 +11,6 @@ async function shown(response: Response): Promise<string> {
 
 describe('security: nothing secret reaches the browser', () => {
   it('no client secret, application token or user token in any body, header, cookie, redirect, error or log line', async () => {
-    const sandbox = createSandbox();
     const tokens: UserTokens[] = [];
     const memory = new Map<string, UserTokens>();
     const tokenStore = (key: string): TokenStore => ({
@@ -24,12 +22,7 @@ describe('security: nothing secret reaches the browser', () => {
     });
     const lines: string[] = [];
     const log = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-    const handler = createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
+    const { sandbox, handler } = setup({
       tokenStore,
       logLevel: 'debug',
       logger: { error: log, warn: log, info: log, debug: log },

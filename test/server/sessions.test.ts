@@ -5,8 +5,7 @@ import {
   type TokenStore,
   type UserTokens,
 } from '../../src/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
+import { SANDBOX_USERS } from '../../src/testing/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 describe('users: login, callback, session cookie, user endpoints with the user token, logout', () => {
@@ -158,20 +157,12 @@ describe('users: login, callback, session cookie, user endpoints with the user t
   });
 
   it('a custom token store (e.g. a database) gets the tokens under the session key, never the session id', async () => {
-    const sandbox = createSandbox();
     const kept = new Map<string, UserTokens>();
     const tokenStore = (key: string): TokenStore => ({
       get: () => kept.get(key),
       set: (tokens) => void (tokens ? kept.set(key, tokens) : kept.delete(key)),
     });
-    const handler = createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
-      tokenStore,
-    });
+    const { sandbox, handler } = setup({ tokenStore });
     const jar = new CookieJar();
     await signIn(sandbox, handler, jar);
     const id = jar.cookies.get('catalog_session') as string;
