@@ -32,18 +32,20 @@ export interface SigningConfig {
   headers: Readonly<Record<string, string>>;
 }
 
+/** What a call asks for, before any attempt: the parts its first request is made from. */
+export interface CallRequest {
+  method: HttpMethod;
+  /** Absolute URL with query, no token. */
+  url: string;
+  version: string;
+  body: string | undefined;
+  headers: Record<string, string> | undefined;
+  /** The cached answer's ETag, sent as `If-None-Match` (GET only). */
+  etag: string | undefined;
+}
+
 /** The first request of a call: the client's headers, the call's own, `Accept`, and the cache's ETag. */
-export function firstAttempt(
-  config: SigningConfig,
-  call: {
-    method: HttpMethod;
-    url: string;
-    version: string;
-    body: string | undefined;
-    headers: Record<string, string> | undefined;
-    etag: string | undefined;
-  },
-): Attempt {
+export function firstAttempt(config: SigningConfig, call: CallRequest): Attempt {
   const headers: Record<string, string> = {
     ...config.headers,
     ...call.headers,

@@ -14,6 +14,7 @@
 import {
   type Attempt,
   again,
+  type CallRequest,
   firstAttempt,
   type HttpMethod,
   redirected,
@@ -56,15 +57,7 @@ export interface Engine {
 }
 
 /** One call, as the exchange sends it. */
-export interface Call {
-  method: HttpMethod;
-  /** Absolute URL with query, no token. */
-  url: string;
-  version: string;
-  body: string | undefined;
-  headers: Record<string, string> | undefined;
-  /** The cached answer's ETag, sent as `If-None-Match` (GET only). */
-  etag: string | undefined;
+export interface Call extends CallRequest {
   signal: AbortSignal | undefined;
   timeout: number;
   maxRetries: number;
