@@ -9,25 +9,10 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked } from '../../scripts/size.mjs';
 import { createSandbox, SANDBOX_USER_ID, type SandboxServer } from '../../src/testing/index.js';
-
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { bundlePage, launchChromium, repo } from './chromium.js';
 
 interface PageResult {
   mode: string;
@@ -78,25 +63,11 @@ function serve(app: string, worker: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const installed = installPacked().dir;
-  const bundled = await build({
-    stdin: {
-      contents: readFileSync(join(repo, 'test/browser/app.js'), 'utf8'),
-      resolveDir: installed,
-      loader: 'js',
-    },
-    // msw is an optional peer: it comes from the repository, as a user of the msw worker has it.
-    nodePaths: [join(repo, 'node_modules')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  });
+  // msw is an optional peer: it comes from the repository, as a user of the msw worker has it.
+  const script = await bundlePage('test/browser/app.js', { fromRepository: true });
   const worker = readFileSync(join(repo, 'node_modules/msw/lib/mockServiceWorker.js'), 'utf8');
-  siteUrl = await serve(bundled.outputFiles[0]?.text ?? '', worker);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  siteUrl = await serve(script, worker);
+  browser = await launchChromium();
   await mkdir(join(repo, 'test-results'), { recursive: true });
 }, 180_000);
 

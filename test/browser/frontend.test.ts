@@ -1,49 +1,16 @@
-// A frontend app in a real Chromium: the page (examples/frontend/page.js, bundled by esbuild from
-// the packed tarball as a user's bundler sees it) talks with no credentials to price-catalog/server,
-// served from node:http (examples/frontend/site.ts) over the loopback sandbox. It browses
-// categories and SKU pages, signs in through the handler's login and callback with the sandbox's
-// authorization page, favorites a SKU, reads notifications and signs out. Then nothing the page
-// received (bodies, headers, cookies, URLs) may hold the secret or any token.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../examples/frontend/site.js';
-import { installPacked } from '../../scripts/size.mjs';
 import type { TokenStore, UserTokens } from '../../src/index.js';
 import { createSandbox } from '../../src/testing/index.js';
-
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
+import { bundlePage, launchChromium } from './chromium.js';
 
 let browser: Browser | undefined;
 let script = '';
 
 beforeAll(async () => {
-  const installed = installPacked().dir;
-  const bundled = await build({
-    stdin: {
-      contents: readFileSync(join(repo, 'examples/frontend/page.js'), 'utf8'),
-      resolveDir: installed,
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  });
-  script = bundled.outputFiles[0]?.text ?? '';
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, headless: true });
+  script = await bundlePage('examples/frontend/page.js');
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

@@ -1,34 +1,13 @@
-// price-catalog/query in a real browser: a React page (test/browser/query-react-app.js) using
-// @tanstack/react-query, bundled by esbuild from the packed tarball installed outside the
-// repository, in Debian's chromium driven by playwright-core. The page shows a category, loads
-// more of its SKUs and favorites one: through price-catalog/server mounted on the page's origin
-// (signing in there), and straight against the loopback sandbox server (cross-origin, CORS). The
-// calls are counted at the sandbox. Screenshots go to test-results/ (gitignored).
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked } from '../../scripts/size.mjs';
 import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { createSandbox, SANDBOX_USERS, type SandboxServer } from '../../src/testing/index.js';
+import { bundlePage, launchChromium, repo } from './chromium.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORY = 40;
 
 let browser: Browser | undefined;
@@ -72,26 +51,13 @@ async function serve(app: string, api?: NodeApi, host = '127.0.0.1') {
 }
 
 beforeAll(async () => {
-  const installed = installPacked().dir;
-  const bundled = await build({
-    stdin: {
-      contents: readFileSync(join(repo, 'test/browser/query-react-app.js'), 'utf8'),
-      resolveDir: installed,
-      loader: 'js',
-    },
-    // React and TanStack Query come from the repository, as an app has its own.
-    nodePaths: [join(repo, 'node_modules')],
+  // React and TanStack Query come from the repository, as an app has its own.
+  script = await bundlePage('test/browser/query-react-app.js', {
+    fromRepository: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
   });
-  script = bundled.outputFiles[0]?.text ?? '';
   site = await serve(script);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  browser = await launchChromium();
   await mkdir(join(repo, 'test-results'), { recursive: true });
 }, 180_000);
 
