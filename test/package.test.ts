@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked } from '../scripts/size.mjs';
 import { createClient } from '../src/index.js';
+import { consumerTypeErrors } from './helpers/consumer-types.js';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url);
@@ -89,7 +90,6 @@ describe('the packed package, installed outside the repository', () => {
   }, 180_000);
 
   const repo = fileURLToPath(root);
-  const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 
   it('installs zod alone, and its CLI runs from the install with no CLI library there', async () => {
     const manifest = JSON.parse(
@@ -131,28 +131,13 @@ describe('the packed package, installed outside the repository', () => {
       expect(importing.sort()).toEqual([join('testing', 'msw.d.cts'), join('testing', 'msw.d.ts')]);
       const project = mkdtempSync(join(installed, 'consumer-'));
       cpSync(join(repo, 'test', 'package', 'consumer'), project, { recursive: true });
-      const compilerOptions = {
-        ...resolution,
-        target: 'es2022',
-        lib: ['es2022', 'dom'],
-        types: [],
-        strict: true,
-        skipLibCheck: false,
-        noEmit: true,
-      };
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ type }));
-      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
       // One deliberate mistake shows the check is real: it must be the only error.
-      writeFileSync(
-        join(project, 'wrong.ts'),
-        "import { createClient } from 'price-catalog';\ncreateClient({ baseUrl: 1 });\n",
-      );
-      const output = await run(process.execPath, [tsc, '-p', project], { cwd: project }).then(
-        ({ stdout }) => stdout,
-        (error: { stdout?: string }) => error.stdout ?? String(error),
-      );
+      const { errors } = await consumerTypeErrors(project, {
+        type,
+        resolution,
+        wrong: "import { createClient } from 'price-catalog';\ncreateClient({ baseUrl: 1 });\n",
+      });
       rmSync(project, { recursive: true, force: true });
-      const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/^wrong\.ts\(2,\d+\): error TS2322/);
     },

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installPacked } from '../../scripts/size.mjs';
+import { consumerTypeErrors } from '../helpers/consumer-types.js';
 
-const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 /** What a React app brings itself: the adapter, its core, React and React's types (with csstype). */
 const APP_PACKAGES = ['@tanstack/query-core', '@tanstack/react-query', 'react', '@types/react', 'csstype'];
 
@@ -41,22 +38,12 @@ describe('price-catalog/query as published, in a React app (types)', () => {
           mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true });
           symlinkSync(target, join(project, 'node_modules', name), 'dir');
         }
-        const compilerOptions = {
-          ...resolution,
-          target: 'es2022',
-          lib: ['es2022', 'dom'],
-          types: [],
-          strict: true,
-          skipLibCheck: false,
-          preserveSymlinks: true,
-          noEmit: true,
-        };
-        writeFileSync(join(project, 'package.json'), JSON.stringify({ type }));
-        writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
         // One deliberate mistake shows the check is real: it must be the only error.
-        writeFileSync(
-          join(project, 'wrong.ts'),
-          [
+        const { errors, output } = await consumerTypeErrors(project, {
+          type,
+          resolution,
+          preserveSymlinks: true,
+          wrong: [
             "import { useQuery } from '@tanstack/react-query';",
             "import { createClient } from 'price-catalog';",
             "import { catalogQueries } from 'price-catalog/query';",
@@ -64,12 +51,7 @@ describe('price-catalog/query as published, in a React app (types)', () => {
             'export const useName = (): number | undefined => useQuery(q.catalog.categories.get(40)).data?.name;',
             '',
           ].join('\n'),
-        );
-        const output = await run(process.execPath, [tsc, '-p', project], { cwd: project }).then(
-          ({ stdout }) => stdout,
-          (error: { stdout?: string }) => error.stdout ?? String(error),
-        );
-        const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+        });
         expect(errors, output).toHaveLength(1);
         expect(errors[0]).toMatch(/^wrong\.ts\(5,\d+\): error TS2322: Type 'string \| undefined'/);
       } finally {
