@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimitError, RateLimitWaitError } from '../src/index.js';
 import { newSandbox, sandboxClient } from './helpers/index.js';
+import { nodeBundle } from './helpers/node-bundle.js';
 import { drive } from './helpers/timers.js';
 
 beforeEach(() => {
@@ -73,10 +72,7 @@ describe("a rate-limit 403's X-RateLimit-Reset", () => {
 });
 
 describe('a failed call nobody awaits', () => {
-  const script = fileURLToPath(new URL('./helpers/unawaited-call.ts', import.meta.url));
-  const bundle = fileURLToPath(
-    new URL('../node_modules/.cache/price-catalog-tests/unawaited-call.mjs', import.meta.url),
-  );
+  let bundle = '';
   const run = (mode: string) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [bundle, mode], { timeout: 20_000 }, (error, stdout, stderr) =>
@@ -85,16 +81,7 @@ describe('a failed call nobody awaits', () => {
     });
 
   beforeAll(async () => {
-    // The script and the sources it imports in one file: plain node starts it fast.
-    await build({
-      entryPoints: [script],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'warning',
-    });
+    bundle = await nodeBundle(new URL('./helpers/unawaited-call.ts', import.meta.url), 'unawaited-call');
   });
 
   it('is an unhandled rejection, as any rejected promise', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
 import type { Sandbox, SandboxServer } from '../../src/testing/index.js';
+import { COMMONJS_BANNER } from '../helpers/node-bundle.js';
 
 /**
  * Running `price-catalog export` in a child process (as a user runs it) against the sandbox's HTTP
@@ -50,11 +51,8 @@ export async function bundleCli(external: string[] = []): Promise<string> {
     target: 'node20',
     logLevel: 'error',
     external,
-    // commander, cli-progress, ioredis, proper-lockfile and write-file-atomic are CommonJS: give
-    // the bundle a require, and the __filename write-file-atomic names its temporary files with.
-    banner: {
-      js: "import { createRequire as __pcCreateRequire } from 'node:module'; import { fileURLToPath as __pcPath } from 'node:url'; const require = __pcCreateRequire(import.meta.url); const __filename = __pcPath(import.meta.url);",
-    },
+    // commander, cli-progress, ioredis, proper-lockfile and write-file-atomic are CommonJS.
+    banner: COMMONJS_BANNER,
   });
   return bin;
 }

@@ -1,48 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { nodeBundle } from '../helpers/node-bundle.js';
 import { go, whenReady } from '../helpers/start-together.js';
 import type { FileWorkerConfig, FileWorkerResult } from './worker.js';
 
-const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = fileURLToPath(
-  new URL('../../node_modules/.cache/price-catalog-tests/file-worker.mjs', import.meta.url),
-);
-let built: Promise<unknown> | undefined;
-
-/**
- * The worker and everything it imports in one ESM file (bundled once per run: plain `node` starts
- * it far faster than tsx). proper-lockfile and write-file-atomic are CommonJS: the banner gives
- * them `require` and `__filename`, as the package's own build of `price-catalog/file` does.
- */
-function workerBundle(): Promise<unknown> {
-  built ??= build({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-    banner: {
-      js: [
-        "import { createRequire as __r } from 'node:module';",
-        "import { fileURLToPath as __p } from 'node:url';",
-        'const require = __r(import.meta.url);',
-        'const __filename = __p(import.meta.url);',
-      ].join('\n'),
-    },
-  });
-  return built;
-}
+// proper-lockfile and write-file-atomic are CommonJS, bundled in as the package's build does.
+const workerBundle = () =>
+  nodeBundle(new URL('./worker.ts', import.meta.url), 'file-worker', { commonJsDeps: true });
 
 /**
  * Starts one worker; `result` resolves with what it printed last, `holding` once it holds a lock,
  * `ready` once it is loaded and waits for `startTogether` (holders never are).
  */
 export async function startWorker(config: FileWorkerConfig, timeoutMs = 60_000) {
-  await workerBundle();
+  const bundle = await workerBundle();
   const child: ChildProcess = spawn(process.execPath, [bundle, JSON.stringify(config)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],

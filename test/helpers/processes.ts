@@ -1,35 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { RecordedRequest } from '../../src/testing/index.js';
+import { nodeBundle } from './node-bundle.js';
 import type { WorkerConfig, WorkerResult } from './redis-worker.js';
 import { go, whenReady } from './start-together.js';
 
-const source = fileURLToPath(new URL('./redis-worker.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// Inside node_modules, so that the bundle finds ioredis (left out of it) as the sources do.
-const bundle = fileURLToPath(
-  new URL('../../node_modules/.cache/price-catalog-tests/redis-worker.mjs', import.meta.url),
-);
-let built: Promise<unknown> | undefined;
-
-/**
- * The worker and the sources it imports in one file, bundled once per test run with esbuild:
- * plain `node` starts it in a fraction of the seconds tsx takes to load TypeScript per process.
- */
-function workerBundle(): Promise<unknown> {
-  built ??= build({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    external: ['ioredis'],
-    logLevel: 'warning',
-  });
-  return built;
-}
+// ioredis is left out: the bundle finds it in node_modules, as the sources do.
+const workerBundle = () =>
+  nodeBundle(new URL('./redis-worker.ts', import.meta.url), 'redis-worker', { external: ['ioredis'] });
 
 /**
  * Runs `configs.length` worker processes at once (the bundled sources), starts their calls
@@ -37,7 +16,7 @@ function workerBundle(): Promise<unknown> {
  * result rejects, with its stderr.
  */
 export async function runWorkers(configs: WorkerConfig[], timeoutMs = 60_000): Promise<WorkerResult[]> {
-  await workerBundle();
+  const bundle = await workerBundle();
   const children: ChildProcess[] = [];
   const results = configs.map(
     (config) =>
