@@ -9,9 +9,9 @@ import { defineConfig, type Options } from 'tsup';
  */
 export const ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
-  'testing/index': 'src/testing/index.ts',
-  'testing/msw': 'src/testing/msw.ts',
-  'testing/cli': 'src/testing/cli.ts',
+  'testing/index': 'src/sandbox/index.ts',
+  'testing/msw': 'src/sandbox/msw.ts',
+  'testing/cli': 'src/sandbox/cli.ts',
   'redis/index': 'src/redis/index.ts',
   'server/index': 'src/server/index.ts',
   'file/index': 'src/file/index.ts',

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createClient, memoryCoordination } from '../src/index.js';
 import { redisCoordination } from '../src/redis/index.js';
-import { createSandbox } from '../src/testing/index.js';
+import { createSandbox } from '../src/sandbox/index.js';
 import { runWorkers, startIn, windows } from '../test/helpers/processes.js';
 import { type RedisServer, startRedis } from '../test/helpers/redis-server.js';
 import type { WorkerConfig } from '../test/helpers/redis-worker.js';

@@ -7,7 +7,7 @@ import {
   TokenError,
   type UserTokens,
 } from '../src/index.js';
-import type { Sandbox } from '../src/testing/index.js';
+import type { Sandbox } from '../src/sandbox/index.js';
 import { newSandbox, sandboxClient, sandboxOptions } from './helpers/index.js';
 import { drive } from './helpers/timers.js';
 

@@ -7,7 +7,7 @@ import {
   type TokenStore,
   type UserTokens,
 } from '../src/index.js';
-import { SANDBOX_USERS } from '../src/testing/index.js';
+import { SANDBOX_USERS } from '../src/sandbox/index.js';
 import { newSandbox, sandboxClient, sandboxOptions } from './helpers/index.js';
 
 afterEach(() => {

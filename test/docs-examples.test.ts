@@ -111,7 +111,7 @@ function exportedNames(file: URL, seen = new Set<string>()): Set<string> {
 /** Type-only exports of the two entry points, for examples that name a type (`TokenStore`). */
 const TYPE_NAMES = {
   sdk: [...exportedNames(new URL('src/index.ts', ROOT))].filter((name) => !(name in sdk)),
-  testing: [...exportedNames(new URL('src/testing/index.ts', ROOT))].filter((name) => !(name in testing)),
+  testing: [...exportedNames(new URL('src/sandbox/index.ts', ROOT))].filter((name) => !(name in testing)),
 };
 
 function docFiles(): string[] {

@@ -8,7 +8,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../src/index.js';
-import { SANDBOX_USERS, type Sandbox } from '../src/testing/index.js';
+import { SANDBOX_USERS, type Sandbox } from '../src/sandbox/index.js';
 import { newSandbox, sandboxClient } from './helpers/index.js';
 import { drive } from './helpers/timers.js';
 

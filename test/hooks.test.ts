@@ -11,7 +11,7 @@ import {
   type Hooks,
   InvalidRequestError,
 } from '../src/index.js';
-import { createSandbox, type Sandbox } from '../src/testing/index.js';
+import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { sandboxOptions } from './helpers/index.js';
 import { drive } from './helpers/timers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type SandboxOptions } from '../src/testing/index.js';
+import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
 import { runWorkers, windows } from './helpers/processes.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import type { WorkerConfig } from './helpers/redis-worker.js';

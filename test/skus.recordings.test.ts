@@ -6,7 +6,7 @@ import {
   type Shop,
   type ShopRatingBreakdown,
 } from '../src/index.js';
-import type { Sandbox } from '../src/testing/index.js';
+import type { Sandbox } from '../src/sandbox/index.js';
 import { capturingFetch, loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
 
 const REVIEW_ACTIONS = 'public publish_sku_review_actions';

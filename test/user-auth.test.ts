@@ -7,7 +7,7 @@ import {
   type TokenStore,
   type UserTokens,
 } from '../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../src/testing/index.js';
+import { createSandbox, SANDBOX_USERS } from '../src/sandbox/index.js';
 import { sandboxOptions } from './helpers/index.js';
 
 const REDIRECT = 'https://app.example/callback';

@@ -5,7 +5,7 @@ import {
   PermissionDeniedError,
   UnprocessableEntityError,
 } from '../src/index.js';
-import { AVATAR_PRESETS } from '../src/testing/index.js';
+import { AVATAR_PRESETS } from '../src/sandbox/index.js';
 import { newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
 import { userClient } from './helpers/users.js';
 

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { startSite } from './site.js';
 
 const sandbox = createSandbox();

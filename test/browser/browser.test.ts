@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, SANDBOX_USER_ID, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USER_ID, type SandboxServer } from '../../src/sandbox/index.js';
 import { bundlePage, launchChromium, repo } from './chromium.js';
 
 interface PageResult {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../examples/frontend/site.js';
 import type { TokenStore, UserTokens } from '../../src/index.js';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { bundlePage, launchChromium } from './chromium.js';
 
 let browser: Browser | undefined;

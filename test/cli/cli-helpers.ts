@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
-import type { Sandbox, SandboxServer } from '../../src/testing/index.js';
+import type { Sandbox, SandboxServer } from '../../src/sandbox/index.js';
 import { COMMONJS_BANNER } from '../helpers/node-bundle.js';
 
 /**

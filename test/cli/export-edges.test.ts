@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { bundleCli, counted, progressPages, run, tempDir, useCli } from './cli-helpers.js';
 
 /** The exporter's rough edges, each as a user meets it: the CLI in a child process. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
 import { createClient } from '../../src/index.js';
-import { createSandbox, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { bundleCli, counted, run, tempDir, useCli } from './cli-helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { bundleCli, counted, progressCalls, progressPages, tempDir, useCli } from './cli-helpers.js';
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { sandboxClient } from '../helpers/index.js';
 import {
   bundleCli,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameHoldsQuery, normalizeText } from '../../src/cli/search-match.js';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 
 /**
  * The exporter's rule for "the search matched this category by its name": every word of the query

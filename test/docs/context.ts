@@ -10,7 +10,7 @@ import {
   type TokenStore,
   type UserTokens,
 } from '../../src/index.js';
-import type { Sandbox } from '../../src/testing/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import { cleanups } from './cleanups.js';
 import { createSandbox } from './testing.js';
 

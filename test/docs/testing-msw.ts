@@ -1,2 +1,2 @@
 /** `price-catalog/testing/msw` as the docs examples import it: the source entry. */
-export * from '../../src/testing/msw.js';
+export * from '../../src/sandbox/msw.js';

@@ -1,8 +1,8 @@
 /** `price-catalog/testing` as the docs examples import it: the source entry; servers are closed after each example. */
-import { createSandbox as create } from '../../src/testing/index.js';
+import { createSandbox as create } from '../../src/sandbox/index.js';
 import { cleanups } from './cleanups.js';
 
-export * from '../../src/testing/index.js';
+export * from '../../src/sandbox/index.js';
 export const createSandbox: typeof create = (options) => {
   const sandbox = create(options);
   const listen = sandbox.listen.bind(sandbox);

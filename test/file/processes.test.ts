@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
-import { createSandbox, type SandboxOptions } from '../../src/testing/index.js';
+import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { windows } from '../helpers/processes.js';
 import { newStateDir, removeStateDir } from './state-dirs.js';
 import type { FileWorkerConfig } from './worker.js';

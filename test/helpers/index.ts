@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { type ClientOptions, createClient, InvalidRequestError } from '../../src/index.js';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const FIXTURES_DIR = new URL('../fixtures/recorded/', import.meta.url);
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RecordedRequest } from '../../src/testing/index.js';
+import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { nodeBundle } from './node-bundle.js';
 import type { WorkerConfig, WorkerResult } from './redis-worker.js';
 import { go, whenReady } from './start-together.js';

@@ -4,7 +4,7 @@
  * and stderr tell whether the failure was an unhandled rejection.
  */
 import { createClient } from '../../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
 
 const sandbox = createSandbox();
 const app = createClient({ baseUrl: sandbox.baseUrl, fetch: sandbox.fetch, token: sandbox.issueToken() });

@@ -1,5 +1,5 @@
 import { type ClientOptions, createClient } from '../../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
 
 /**
  * A sandbox and a client acting for one user with a sandbox-issued user token (every scope by

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRequestError, type QueryParams } from '../../src/index.js';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { BASE_PATH, runsOf, stubClient, timed, watchUnhandled } from './harness.js';
 
 const COMMA_LISTS = new Set(['embed', 'embed_ids', 'include']);

@@ -9,7 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, InvalidRequestError, staleAfterWrite } from '../../src/index.js';
 import { catalogQueries } from '../../src/query/index.js';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { userClient } from '../helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40

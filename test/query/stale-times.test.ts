@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type Product } from '../../src/index.js';
 import { ENDPOINTS } from '../../src/query/endpoints.js';
 import { catalogQueries } from '../../src/query/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
 
 const PHONE = 2119391; // a SKU of category 40
 const SHOP = 452;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { ACCEPT, type ErrorsBody, get, obtainToken } from './helpers.js';
 
 afterEach(() => {

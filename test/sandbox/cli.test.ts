@@ -5,7 +5,7 @@ import { tokenRequestBody } from './helpers.js';
 
 /** The credentials the CLI prints by default. */
 const CLI_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret' };
-const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
 afterEach(() => {

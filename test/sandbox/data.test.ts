@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 
 const { data } = createSandbox();
 const categoryById = new Map(data.categories.map((c) => [c.id, c]));

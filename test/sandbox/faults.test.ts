@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { type ErrorsBody, get } from './helpers.js';
 
 async function outcomes(sandbox: Sandbox, count: number): Promise<string[]> {

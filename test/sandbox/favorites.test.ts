@@ -5,7 +5,7 @@ import {
   SANDBOX_USER_ID,
   SANDBOX_USERS,
   type SkuRecord,
-} from '../../src/testing/index.js';
+} from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, linkRel, type Pagination, send } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Sandbox } from '../../src/testing/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 
 export interface Pagination {
   total_results: number;

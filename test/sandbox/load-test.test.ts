@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_SKU_ID_BASE, createSandbox, type Sandbox } from '../../src/testing/index.js';
+import { BULK_SKU_ID_BASE, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, type Pagination } from './helpers.js';
 
 interface SkuPage {

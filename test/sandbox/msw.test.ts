@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/testing/index.js';
-import { mswHandlers } from '../../src/testing/msw.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { mswHandlers } from '../../src/sandbox/msw.js';
 import { tokenRequestBody } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -6,7 +6,7 @@ import {
   SANDBOX_USER_ID,
   SANDBOX_USERS,
   type SkuRecord,
-} from '../../src/testing/index.js';
+} from '../../src/sandbox/index.js';
 import { errorOf, get, getJson, type Json, linkRel, send } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -5,7 +5,7 @@ import {
   type Sandbox,
   type SandboxServer,
   type ShopRecord,
-} from '../../src/testing/index.js';
+} from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, obtainToken, type Pagination } from './helpers.js';
 
 let sandbox: Sandbox;

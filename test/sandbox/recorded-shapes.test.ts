@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
 import {
   loadRecording,
   newSandbox,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type SandboxServer, type SkuReviewRecord } from '../../src/testing/index.js';
+import { createSandbox, type SandboxServer, type SkuReviewRecord } from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, getJson, type Json, send } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS, type SkuRecord } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS, type SkuRecord } from '../../src/sandbox/index.js';
 import { errorOf, get, getJson, type Json, send } from './helpers.js';
 
 const sandbox = createSandbox();

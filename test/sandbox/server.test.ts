@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type SandboxServer } from '../../src/testing/index.js';
+import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 
 const sandbox = createSandbox();
 let server: SandboxServer;

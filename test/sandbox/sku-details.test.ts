@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type Sandbox, type SkuRecord } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox, type SkuRecord } from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, obtainToken, type Pagination } from './helpers.js';
 
 let sandbox: Sandbox;

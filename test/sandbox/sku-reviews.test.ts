@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type SkuRecord } from '../../src/testing/index.js';
+import { createSandbox, type SkuRecord } from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, type Pagination, send } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ACCEPT, get, getJson, type Json, obtainToken, type Pagination } from './helpers.js';
 
 let sandbox: Sandbox;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/sandbox/index.js';
 
 describe('seeded users', () => {
   it('exports the user ids; alice is SANDBOX_USER_ID', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/testing/index.js';
+import { createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/sandbox/index.js';
 import {
   authorizationCode,
   authorize,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AVATAR_PRESETS, createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/testing/index.js';
+import { AVATAR_PRESETS, createSandbox, SANDBOX_USER_ID, SANDBOX_USERS } from '../../src/sandbox/index.js';
 import { ACCEPT, errorOf, get, getJson, type Json, send } from './helpers.js';
 
 const sandbox = createSandbox();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/testing/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { type ErrorsBody, get, type Json } from './helpers.js';
 
 const sandbox = createSandbox({ rateLimit: { limit: 10_000 } });

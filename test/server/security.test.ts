@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenStore, UserTokens } from '../../src/index.js';
-import { SANDBOX_USERS } from '../../src/testing/index.js';
+import { SANDBOX_USERS } from '../../src/sandbox/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 /** Everything a response shows a browser: status line, every header (cookies, Location), body. */

@@ -5,7 +5,7 @@ import {
   type TokenStore,
   type UserTokens,
 } from '../../src/index.js';
-import { SANDBOX_USERS } from '../../src/testing/index.js';
+import { SANDBOX_USERS } from '../../src/sandbox/index.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 describe('users: login, callback, session cookie, user endpoints with the user token, logout', () => {
