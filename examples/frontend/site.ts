@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CatalogHandlerOptions, createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import type { SandboxServer } from '../../src/sandbox/index.js';
+import { type CatalogHandlerOptions, createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 
 export interface SiteOptions {
   /** The loopback sandbox server (`sandbox.listen()`) and its credentials. */

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { createSandbox, SANDBOX_USERS, type SandboxServer } from '../../src/sandbox/index.js';
+import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { bundlePage, launchChromium, repo } from './chromium.js';
 
 const CATEGORY = 40;

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisCoordination } from '../../src/redis/index.js';
-import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 

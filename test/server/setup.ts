@@ -1,6 +1,6 @@
 import { type ClientOptions, createClient } from '../../src/index.js';
-import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
 
 export const ORIGIN = 'https://shop.test';
 export const MOUNT = '/api/catalog';
