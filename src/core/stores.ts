@@ -138,4 +138,10 @@ export interface Coordination {
    * Without it (the in-memory stores) the stage uses the two stores in turn.
    */
   admit?(admission: Admission, options: WindowAcquireOptions): Promise<WindowSlot | false>;
+  /**
+   * Optional: records `key` as used for `ttlMs` and resolves true, or resolves false when it is
+   * already recorded: one use across everything sharing the coordination (the server handler's
+   * sign-in states and codes, so a replayed sign-in callback is refused on every instance).
+   */
+  markUsed?(key: string, ttlMs: number): Promise<boolean>;
 }

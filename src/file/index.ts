@@ -10,7 +10,7 @@
 import { type CacheStore, type Coordination, lruCacheStore } from '../index.js';
 import { defaultStateDir } from './dir.js';
 import { StateFile } from './state.js';
-import { fileAppTokenStore, fileBudgetStore, fileLockStore } from './stores.js';
+import { fileAppTokenStore, fileBudgetStore, fileLockStore, fileUsedMarks } from './stores.js';
 import { fileWindows } from './window.js';
 
 export { defaultStateDir } from './dir.js';
@@ -62,5 +62,6 @@ export function fileCoordination(options: FileCoordinationOptions = {}): FileCoo
     appTokens: fileAppTokenStore(file, locks),
     locks,
     cache: options.cache === false ? undefined : (options.cache ?? lruCacheStore()),
+    markUsed: fileUsedMarks(file),
   };
 }

@@ -45,6 +45,8 @@ export interface State {
   budgets: Record<string, Record<string, number>>;
   windows: Record<string, WindowState>;
   tokens: Record<string, StoredToken>;
+  /** `markUsed` keys and the epoch ms they expire at (absent in files of earlier versions). */
+  used?: Record<string, number>;
 }
 
 const empty = (): State => ({ version: 1, budgets: {}, windows: {}, tokens: {} });

@@ -72,3 +72,17 @@ export function fileAppTokenStore(file: StateFile, locks: LockStore): AppTokenSt
       }),
   };
 }
+
+/** `Coordination.markUsed`: the keys in the state file, the expired ones dropped on each write. */
+export function fileUsedMarks(file: StateFile): (key: string, ttlMs: number) => Promise<boolean> {
+  return (key, ttlMs) =>
+    file.update((state) => {
+      const now = Date.now();
+      const used: Record<string, number> = Object.create(null);
+      for (const [name, until] of Object.entries(state.used ?? {})) if (until > now) used[name] = until;
+      const fresh = used[key] === undefined;
+      if (fresh) used[key] = now + ttlMs;
+      state.used = used;
+      return { result: fresh, write: fresh };
+    });
+}

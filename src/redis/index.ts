@@ -68,6 +68,9 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
     cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),
     tokenStore: (userId, storeOptions) =>
       redisTokenStore(connection, prefix, userId, tokenExpiry(storeOptions?.expireAfterMs)),
+    markUsed: async (key, ttlMs) =>
+      (await connection.run('mark used', (c) => c.set(`${prefix}used:${key}`, '1', 'PX', ttlMs, 'NX'))) ===
+      'OK',
     close: () => connection.close(),
   };
 }

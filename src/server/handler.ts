@@ -17,6 +17,7 @@ import {
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
 import { isSameOrigin, jsonBody, type Limits, pathSegments, queryParams, requestedVersion } from './guard.js';
+import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { OverdueAnswers } from './overdue.js';
 import { refusal, secondsUntil } from './respond.js';
@@ -39,6 +40,8 @@ const DAY_MS = 86_400_000;
 const DEFAULT_SCOPES: readonly UserScope[] = ['public', 'favorites', 'notifications'];
 /** How long past maxStale the store keeps an answer: its ETag still saves a body then. */
 const KEEP_PAST_STALE_MS = 3_600_000;
+/** A sign-in's state and code stay spent this long: longer than any authorization code lives. */
+const USED_SIGN_IN_MS = 3_600_000;
 /** Retry-After when the API fails and nothing says when it is back. */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
@@ -111,6 +114,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         ? [options.origin]
         : options.origin;
   const context = { apiBase, mount, now };
+  // A coordination of your own without markUsed: spent sign-ins are remembered in this process.
+  const markUsed = (coordination.markUsed ?? memoryCoordination().markUsed)?.bind(coordination);
 
   // One client per signed-in user, kept for a while (a Map in use order).
   const userClients = new Map<string, CatalogClient>();
@@ -351,6 +356,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         userClient,
         forgetUser,
         signedIn,
+        markUsed: async (key) => (await markUsed?.(`catalog-server:${key}`, USED_SIGN_IN_MS)) ?? false,
       });
     }
     const route = matchRoute(request.method, segments);
@@ -373,17 +379,21 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     return user ? serveUser(request, `u|${user}|${key}`, user, spec) : servePublic(request, `p|${key}`, spec);
   };
 
-  const handler = async (request: Request): Promise<Response> => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      // Never the error's text: it may name the API's URL or echo input.
-      options.logger?.error?.(
-        `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
-      );
-      return refusal(500, 'HandlerError', 'The catalog handler failed');
-    }
-  };
+  const handler = withMethods(
+    async (request: Request): Promise<Response> => {
+      try {
+        return await handle(request);
+      } catch (error) {
+        // Never the error's text: it may name the API's URL or echo input.
+        options.logger?.error?.(
+          `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
+        );
+        return refusal(500, 'HandlerError', 'The catalog handler failed');
+      }
+    },
+    allowedMethodsOf(mount),
+    (request, url) => isOtherOrigin(request, origins(url)),
+  );
   return Object.assign(handler, {
     client,
     usage,

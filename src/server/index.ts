@@ -4,7 +4,13 @@
  * day's budget and one cache for all users. See docs/frontend.md.
  */
 export { type CatalogHandler, createCatalogHandler } from './handler.js';
-export { type NodeHandler, type NodeHandlerOptions, toNodeHandler } from './node.js';
+export {
+  type FetchHandler,
+  type NodeHandler,
+  type NodeHandlerOptions,
+  type RequestContext,
+  toNodeHandler,
+} from './node.js';
 export type { CatalogHandlerOptions } from './options.js';
 export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
 export type { CookieOptions } from './sessions.js';

@@ -33,6 +33,22 @@ export interface SignInContext {
   userClient(key: string): CatalogClient;
   forgetUser(key: string): Promise<void>;
   signedIn(request: Request): Promise<string | undefined>;
+  /** Records a sign-in's state or code as spent; false when it already was (a replay). */
+  markUsed(key: string): Promise<boolean>;
+}
+
+/** The sign-in routes and their one method each. */
+const SIGN_IN_ROUTES: Readonly<Record<string, string>> = {
+  login: 'GET',
+  callback: 'GET',
+  logout: 'POST',
+  session: 'GET',
+};
+
+/** The methods `auth/{name}` takes, or undefined when it is not a sign-in route. */
+export function signInMethods(name: string): readonly string[] | undefined {
+  const method = Object.hasOwn(SIGN_IN_ROUTES, name) ? SIGN_IN_ROUTES[name] : undefined;
+  return method === undefined ? undefined : [method];
 }
 
 /** A sign-in has this long to come back to the callback. */
@@ -72,6 +88,18 @@ export async function authRoute(
             'InvalidState',
             'The sign-in callback does not match a sign-in started in this browser',
           ),
+          [clear],
+        );
+      }
+      // The state and the code are spent before the code goes to the token endpoint: a replayed
+      // callback (or its code under a made-up state) never reaches it twice (RFC 6749 4.1.2).
+      const code = url.searchParams.get('code');
+      const first =
+        (await context.markUsed(`state:${await sessionKey(returned)}`)) &&
+        (code === null || (await context.markUsed(`code:${await sessionKey(code)}`)));
+      if (!first) {
+        return withCookies(
+          refusal(400, 'SignInReplayed', 'This sign-in callback was already used: start the sign-in again'),
           [clear],
         );
       }
