@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
+import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createCatalogHandler } from '../../src/server/index.js';
+import { startRedis } from '../helpers/redis-server.js';
 import { CookieJar, MOUNT, ORIGIN, setup } from './setup.js';
 
 /** Starts a sign-in in `jar` and returns the callback URL the authorization page sends back. */
@@ -62,30 +64,63 @@ describe('sign-in callbacks are single-use', () => {
     expect(sandbox.stats.tokenRequests).toBe(tokenRequests);
   });
 
-  it('two handler instances sharing a file coordination: a callback used on one is refused on the other', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'price-catalog-replay-'));
-    try {
-      const { sandbox, handler: first } = setup({ coordination: fileCoordination({ dir }) });
-      const second = createCatalogHandler({
-        baseUrl: sandbox.baseUrl,
-        authUrl: sandbox.authUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        fetch: sandbox.fetch,
-        logLevel: 'off',
-        coordination: fileCoordination({ dir }),
-      });
-      const jar = new CookieJar();
-      const callback = await started(first, sandbox, jar);
-      expect((await replay(first, callback, jar.header())).status).toBe(303);
-      const tokenRequests = sandbox.stats.tokenRequests;
-      const again = await replay(second, callback, jar.header());
-      expect(again.status).toBe(400);
-      expect(sandbox.stats.tokenRequests).toBe(tokenRequests);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  it.each([
+    [
+      'a file coordination',
+      async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'price-catalog-replay-'));
+        return {
+          make: () => fileCoordination({ dir }),
+          end: () => rm(dir, { recursive: true, force: true }),
+        };
+      },
+    ],
+    [
+      'a Redis coordination',
+      async () => {
+        const redis = await startRedis();
+        const made: RedisCoordination[] = [];
+        const make = () => {
+          const coordination = redisCoordination({ url: redis.url, prefix: 'replay:' });
+          made.push(coordination);
+          return coordination;
+        };
+        return {
+          make,
+          end: async () => {
+            for (const coordination of made) await coordination.close();
+            await redis.stop();
+          },
+        };
+      },
+    ],
+  ])(
+    'two handler instances sharing %s: a callback used on one is refused on the other',
+    async (_name, shared) => {
+      const { make, end } = await shared();
+      try {
+        const { sandbox, handler: first } = setup({ coordination: make() });
+        const second = createCatalogHandler({
+          baseUrl: sandbox.baseUrl,
+          authUrl: sandbox.authUrl,
+          clientId: sandbox.clientId,
+          clientSecret: sandbox.clientSecret,
+          fetch: sandbox.fetch,
+          logLevel: 'off',
+          coordination: make(),
+        });
+        const jar = new CookieJar();
+        const callback = await started(first, sandbox, jar);
+        expect((await replay(first, callback, jar.header())).status).toBe(303);
+        const tokenRequests = sandbox.stats.tokenRequests;
+        const again = await replay(second, callback, jar.header());
+        expect(again.status).toBe(400);
+        expect(sandbox.stats.tokenRequests).toBe(tokenRequests);
+      } finally {
+        await end();
+      }
+    },
+  );
 
   it('two sign-ins of one browser, one after the other, both go through', async () => {
     const { sandbox, handler } = setup();
