@@ -242,8 +242,9 @@ describe('result types are the ones the zod schemas gave', () => {
       name: string;
       display_name: string;
       category_id: number;
-      first_product_shop_info: string | null;
-      click_url: string | null;
+      // "Can be null or absent" (spec, SKU).
+      first_product_shop_info?: string | null | undefined;
+      click_url?: string | null | undefined;
       price_max: number | null;
       price_min: number | null;
       reviewscore: number | null;

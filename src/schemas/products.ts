@@ -87,8 +87,8 @@ export const ProductCardSchema = v.object({
   products: v.array(ProductSchema),
   shop: ShopSchema,
   blp: v.optional(BlpSchema),
-  /** Null in every answer seen; shape not documented. */
-  reseller: v.unknown(),
+  /** Null in every answer seen, and left out of some; shape not documented. */
+  reseller: v.optional(v.unknown()),
 });
 export type ProductCard = v.infer<typeof ProductCardSchema>;
 
