@@ -51,14 +51,17 @@ export function presentLocation(
   };
 }
 
-/** A product; in product cards also with its `color` (null when the SKU has none). */
+/**
+ * A product; in product cards also with its `color` (null when the SKU has none). `alone`: the
+ * answer of GET /products/:id, which has had `blp` longer than lists.
+ */
 export function presentProduct(
   product: ProductRecord,
   version: Version,
-  options: { color?: string | null } = {},
+  options: { color?: string | null; alone?: boolean } = {},
 ): JsonObject {
   return shapeFor(
-    'product',
+    options.alone ? 'single_product' : 'product',
     {
       id: product.id,
       name: product.name,

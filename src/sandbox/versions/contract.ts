@@ -6,6 +6,7 @@ export type ContractResource =
   | 'category'
   | 'sku'
   | 'product'
+  | 'single_product'
   | 'shop'
   | 'specification'
   | 'autocomplete_entry'
@@ -37,6 +38,8 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'sku_review', field: 'sentiments', since: '3.1.3' },
   { resource: 'sku_review_list_meta', field: 'sku_reviews_aggregation', since: '3.1.3' },
   { resource: 'product', field: 'blp', since: '3.2.0' },
+  // GET /products/:id: the recorded 3.1 answer (2018-01) already has `blp`, before lists got it.
+  { resource: 'single_product', field: 'blp', since: '3.1.0' },
   // Not in the changelog, but every recorded 3.1 SKU (2016-2018) lacks these three and the one
   // recorded 3.2 SKU list has them: they are served from 3.2.0, which contradicts neither.
   { resource: 'sku', field: 'reviewable', since: '3.2.0' },
@@ -100,6 +103,16 @@ function without(object: JsonObject, path: readonly string[]): JsonObject {
   return copy;
 }
 
+/** A kind whose rows are those of another kind, but for the fields it has rows of its own. */
+const INHERITS: Partial<Record<ContractResource, ContractResource>> = { single_product: 'product' };
+
+function rowsOf(resource: ContractResource): FieldRow[] {
+  const own = FIELDS_INTRODUCED.filter((row) => row.resource === resource);
+  const base = INHERITS[resource];
+  if (base === undefined) return own;
+  return [...own, ...rowsOf(base).filter((row) => !own.some((mine) => mine.field === row.field))];
+}
+
 /** A copy of `object` without the fields `version` does not have yet. */
 export function shapeFor<T extends JsonObject>(
   resource: ContractResource,
@@ -107,8 +120,8 @@ export function shapeFor<T extends JsonObject>(
   version: Version,
 ): JsonObject {
   let out: JsonObject = object;
-  for (const row of FIELDS_INTRODUCED) {
-    if (row.resource === resource && !atLeast(version, row.since)) out = without(out, row.field.split('.'));
+  for (const row of rowsOf(resource)) {
+    if (!atLeast(version, row.since)) out = without(out, row.field.split('.'));
   }
   return out;
 }
