@@ -11,6 +11,7 @@ export type ContractResource =
   | 'specification'
   | 'autocomplete_entry'
   | 'sku_list_meta'
+  | 'ordered_list_meta'
   | 'available_filters'
   | 'user'
   | 'sku_review'
@@ -40,13 +41,15 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'product', field: 'blp', since: '3.2.0' },
   // GET /products/:id: the recorded 3.1 answer (2018-01) already has `blp`, before lists got it.
   { resource: 'single_product', field: 'blp', since: '3.1.0' },
-  // Not in the changelog, but every recorded 3.1 SKU (2016-2018) lacks these three and the one
-  // recorded 3.2 SKU list has them: they are served from 3.2.0, which contradicts neither.
-  { resource: 'sku', field: 'reviewable', since: '3.2.0' },
-  { resource: 'sku', field: 'name_source', since: '3.2.0' },
+  // `reviewable` and `name_source` are attributes the spec exposes with no version, so every
+  // version has them. `ecommerce_enabled` is not in the spec: as recorded, from 3.2.0.
   { resource: 'sku', field: 'ecommerce_enabled', since: '3.2.0' },
   { resource: 'product_card', field: 'blp', since: '3.2.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
+  // Other ordered lists (a manufacturer's SKUs, a SKU's products) say their order with the
+  // dynamic methods of 3.2.0; their recorded 3.1 answers have pagination alone.
+  { resource: 'ordered_list_meta', field: 'ordered_by', since: '3.2.0' },
+  { resource: 'ordered_list_meta', field: 'order_by_methods', since: '3.2.0' },
   // With the profile update of 3.2.0: a 3.1 answer to PATCH /user has no such field.
   { resource: 'user', field: 'resend_verification_email', since: '3.2.0' },
   { resource: 'user', field: 'is_staff', since: '3.2.1' },
