@@ -13,7 +13,7 @@ if (!specPath) {
 
 /** A type as the spec writes it: N, S, B, A, O, "A of S", or a bare `?` (untyped). */
 const TYPE =
-  /^:?\s*(?:\(all\s+)?(?:is\s+|are\s+)?(A of (?:[A-Z][a-z]+(?: [a-z]+)*|[NSBO])|[NSBAO])(\?)?(?=[\s,.;:)=]|$)|^\s*(\?)(?=[\s,.;)]|$)/;
+  /^:?\s*\(?(?:all\s+)?(?:is\s+|are\s+)?(A of (?:[A-Z][a-z]+(?: [a-z]+)*|[NSBO])|[NSBAO])(\?)?(?=[\s,.;:)=]|$)|^\s*(\?)(?=[\s,.;)]|$)/;
 /** What may stand between two names that share the type written after the last: `a`, `b` and `c`. */
 const SAME_TYPE = /^\s*(?:,|and|or|,\s*and)\s*$/;
 
@@ -74,7 +74,10 @@ function fieldsIn(text, { untyped = false, prefix = '' } = {}) {
       if (!/^[a-z_][a-z0-9_.]*$/.test(token)) continue;
       pending.push(token);
       const type = TYPE.exec(after);
+      const resource = /^\s*\((A of )?([A-Z][a-z]+)\)/.exec(after);
       if (type) assign(type[1] ?? '?', Boolean(type[2]) || Boolean(type[3]));
+      else if (resource) assign(resource[1] ? `A of ${resource[2]}` : 'O', false);
+      else if (/^\s*\(null in the responses\)/.test(after)) assign('?', true);
       else if (/^\s*:?\s*A of\s*$/.test(after)) assign('A of', false);
       else if (!SAME_TYPE.test(after)) {
         if (untyped) assign(null, false);
@@ -88,7 +91,8 @@ function fieldsIn(text, { untyped = false, prefix = '' } = {}) {
 }
 
 /** `sometimes absent`, `absent in`: the notes say the field is not always there. */
-const absentNote = (notes) => /sometimes absent|absent in|only on|present (?:with|when|in)|appears in/.test(notes);
+const absentNote = (notes) =>
+  /sometimes absent|absent in|only on|present (?:with|when|in)|appears in/.test(notes);
 
 function parseSection(title, body, extra) {
   const fields = [];
@@ -133,14 +137,34 @@ function parseSection(title, body, extra) {
 const spec = readFileSync(specPath, 'utf8');
 const start = spec.indexOf('## Resources and their fields');
 const end = spec.indexOf('\n## ', start + 3);
-const sections = spec.slice(start, end).split(/\n### /).slice(1);
+const sections = spec
+  .slice(start, end)
+  .split(/\n### /)
+  .slice(1);
 const resources = {};
 for (const section of sections) {
   const [title, ...rest] = section.split('\n');
   const extra = {};
   const parsed = parseSection(title.trim(), rest.join('\n'), extra);
+  // "Further attributes exposed: a, b, c (note). Types … not shown.": fields of no known type.
+  const further = /Further attributes exposed: (.*?)\. Types/.exec(rest.join(' '));
+  for (const item of further?.[1].split(/, (?![^(]*\))/) ?? []) {
+    const m = /^(\w+)(?: \((.*)\))?$/.exec(item.trim());
+    if (m) parsed.fields.push({ name: m[1], type: null, optional: false, notes: m[2] ?? '', further: true });
+  }
   if (parsed.fields.length > 0) resources[parsed.title] = parsed.fields;
   Object.assign(resources, extra);
+}
+
+// Common conventions: "The body carries `meta.pagination` with `total_results`, …".
+const pagination = /`meta\.pagination` with (.*)\./.exec(spec);
+if (pagination) {
+  resources.Pagination = [...pagination[1].matchAll(/`(\w+)`/g)].map((m) => ({
+    name: m[1],
+    type: 'N',
+    optional: false,
+    notes: '',
+  }));
 }
 
 const json = {
@@ -148,4 +172,6 @@ const json = {
   resources,
 };
 writeFileSync(outPath, `${JSON.stringify(json, null, 2)}\n`);
-console.log(`${outPath}: ${Object.keys(resources).length} resources, ${Object.values(resources).flat().length} fields`);
+console.log(
+  `${outPath}: ${Object.keys(resources).length} resources, ${Object.values(resources).flat().length} fields`,
+);

@@ -22,7 +22,8 @@ export function presentShop(
       reviews_count: shop.reviews_count,
       latest_reviews_count: shop.latest_reviews_count,
       review_score: shop.review_score,
-      payment_methods: { ...shop.payment_methods },
+      // The spec lists `bkm` and `ipara` (card schemes of another market): no seeded shop takes them.
+      payment_methods: { bkm: false, ipara: false, ...shop.payment_methods },
       shipping: options.inSearch ? searchShipping : { ...searchShipping, shipping_cost_enabled },
       web_uri: shop.web_uri,
       extra_info: { ...shop.extra_info },
