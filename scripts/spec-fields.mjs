@@ -125,10 +125,9 @@ function parseSection(title, body, extra) {
     for (const [index, sentence] of sentences.entries()) {
       const other = index > 0 ? /^([A-Z][\w ]*?)(?::| has) /.exec(sentence.trim()) : null;
       const target = other ? `${title}: ${other[1]}` : title;
-      for (const sub of fieldsIn(sentence)) {
-        const list = other ? (extra[target] ??= []) : fields;
-        list.push({ ...sub, notes: '' });
-      }
+      const found = fieldsIn(sentence).map((sub) => ({ ...sub, notes: '' }));
+      if (!other) fields.push(...found);
+      else if (found.length > 0) extra[target] = [...(extra[target] ?? []), ...found];
     }
   }
   return { title, fields };
