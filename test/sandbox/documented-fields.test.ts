@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
+import { CONDITIONAL, INTRODUCED, SPEC } from '../fixtures/spec-fields.js';
 
 /**
  * Every field the spec documents for a resource (test/fixtures/spec-fields.json, generated from the
@@ -8,67 +8,8 @@ import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/sandbox/in
  * version that has the field: a documented field cannot be left out of an answer.
  */
 
-interface SpecField {
-  name: string;
-  type: string | null;
-  /** `?` in the spec: can be null or absent. */
-  optional: boolean;
-  notes: string;
-  further?: boolean;
-}
-
-const SPEC = JSON.parse(readFileSync(new URL('../fixtures/spec-fields.json', import.meta.url), 'utf8')) as {
-  resources: Record<string, SpecField[]>;
-};
-
 const VERSIONS = ['3.0', '3.1', '3.2'] as const;
 type Version = (typeof VERSIONS)[number];
-
-/** Fields the spec's "Contract changes" table dates after 3.0.23 (what `3.0` is served as). */
-const INTRODUCED: Record<string, Record<string, string>> = {
-  SKU: { favorited: '3.1.0', comparable: '3.1.1', description: '3.2.1', sizes: '3.2.1' },
-  Product: { immediate_pickup: '3.1.0', blp: '3.2.0' },
-  'Product card groups: Each card': { blp: '3.2.0' },
-  Shop: { 'shipping.shipping_cost_enabled': '3.1.1' },
-  Category: { family_id: '3.1.2' },
-  'SKU review': { sentiments: '3.1.3' },
-  // "exposes is_staff" (3.2.1); resend_verification_email came with the profile update (3.2.0).
-  User: { is_staff: '3.2.1', resend_verification_email: '3.2.0' },
-};
-
-/**
- * Fields the spec documents as present only in some answers ("present with embed", "only on list
- * responses", "for user-authenticated requests", "on creation", "on the edit form"): an answer
- * that has them names them in `also`.
- */
-const CONDITIONAL: Record<string, Record<string, string>> = {
-  Category: {
-    reviewable: 'further attribute: on a single category, as recorded',
-    adult: 'further attribute: on a single category, as recorded',
-    onclick_behavior: 'further attribute: on a single category, as recorded',
-    show_spec_summary: 'further attribute: on a single category, as recorded',
-    unit_price_label: 'further attribute: on a single category, as recorded',
-  },
-  SKU: {
-    favorited: 'in category SKU listings',
-    own_review: 'for logged-on users, on SKU reviews',
-    unit_price: 'shape not shown, no recording has it',
-  },
-  Product: { shop: 'present when embed=shop', color: 'appears in product cards' },
-  'Shop location': { address: 'present with embed=address' },
-  'SKU review': {
-    'sentiments.positive': 'the recorded reviews leave out a sentiment with no aspects',
-    'sentiments.mediocre': 'the recorded reviews leave out a sentiment with no aspects',
-    'sentiments.negative': 'the recorded reviews leave out a sentiment with no aspects',
-    voted: 'user-authenticated requests only',
-    flagged: 'user-authenticated requests only',
-    helpful: "the authenticated user's vote",
-  },
-  'Review form': { rating: 'on the edit form', review: 'on the edit form', selected: 'on chosen answers' },
-  Specification: { group_id: 'with include=group' },
-  'Favorite list': { type: 'on creation' },
-  Notification: { sku: 'only on list responses', category_name: 'only on list responses' },
-};
 
 /** Where an answer carries a resource, and what that place adds or leaves out (with why). */
 interface Place {
