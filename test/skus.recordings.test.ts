@@ -128,7 +128,10 @@ describe('products recordings', () => {
 describe('product cards', () => {
   it('skus.productCards (strict) accepts real cards that carry no reseller key', async () => {
     const answer = JSON.parse(
-      readFileSync(new URL('./fixtures/answers/product_cards_without_reseller.json', import.meta.url), 'utf8'),
+      readFileSync(
+        new URL('./fixtures/answers/product_cards_without_reseller.json', import.meta.url),
+        'utf8',
+      ),
     ) as Recording;
     const sandbox = newSandbox();
     const { fetch, seen } = replay(sandbox, answer);

@@ -150,8 +150,9 @@ function keyAt(root: Schema, value: unknown, path: Path): { schema: Schema; inRe
 
 /** Every key path of `value`, through arrays (at most two items each: the shape repeats). */
 function keyPaths(value: unknown, at: Path = [], out: Path[] = []): Path[] {
-  if (Array.isArray(value)) value.slice(0, 2).forEach((item, i) => keyPaths(item, [...at, i], out));
-  else if (value !== null && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.slice(0, 2).entries()) keyPaths(item, [...at, i], out);
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       out.push([...at, key]);
       keyPaths(item, [...at, key], out);
@@ -182,7 +183,7 @@ function issuePaths(issues: readonly z.core.$ZodIssue[], at: PropertyKey[] = [])
 function reachable(schema: Schema, out = new Set<Schema>()): Set<Schema> {
   if (out.has(schema)) return out;
   out.add(schema);
-  const def = schema._zod.def as Record<string, unknown>;
+  const def = schema._zod.def as unknown as Record<string, unknown>;
   for (const key of ['innerType', 'element', 'valueType']) if (def[key]) reachable(def[key] as Schema, out);
   for (const option of (def.options as Schema[] | undefined) ?? []) reachable(option, out);
   for (const child of Object.values((def.shape as Record<string, Schema> | undefined) ?? {}))
