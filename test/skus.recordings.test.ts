@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type ClientOptions,
@@ -7,7 +8,14 @@ import {
   type ShopRatingBreakdown,
 } from '../src/index.js';
 import type { Sandbox } from '../src/sandbox/index.js';
-import { capturingFetch, loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import {
+  capturingFetch,
+  loadRecording,
+  newSandbox,
+  type Recording,
+  replay,
+  sandboxClient,
+} from './helpers/index.js';
 
 const REVIEW_ACTIONS = 'public publish_sku_review_actions';
 
@@ -114,6 +122,27 @@ describe('products recordings', () => {
     expect(page.items[0]?.shop_uid).toBe('062276');
     expect(page.hasNextPage()).toBe(false);
     expect(seen[0]?.searchParams.get('shop_uid')).toBe('062276');
+  });
+});
+
+describe('product cards', () => {
+  it('skus.productCards (strict) accepts real cards that carry no reseller key', async () => {
+    const answer = JSON.parse(
+      readFileSync(
+        new URL('./fixtures/answers/product_cards_without_reseller.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Recording;
+    const sandbox = newSandbox();
+    const { fetch, seen } = replay(sandbox, answer);
+    const api = sandboxClient(sandbox, { fetch, validation: 'strict' });
+    const groups = await api.skus.productCards(3783654);
+    const body = answer.response.body as { product_cards: { cards: Record<string, unknown>[] }[] };
+    expect(body.product_cards[0]?.cards[0]).not.toHaveProperty('reseller');
+    expect(groups).toEqual(body.product_cards);
+    expect(groups[0]?.cards[0]?.reseller).toBeUndefined();
+    expect(groups[0]?.cards[0]?.blp?.final_price).toBe(284);
+    expect(seen.map((u) => u.pathname)).toEqual(['/skus/3783654/product_cards']);
   });
 });
 

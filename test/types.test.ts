@@ -3,19 +3,26 @@ import {
   type AutocompleteEntry,
   type Category,
   createClient,
+  type Favorite,
+  type FilterGroup,
   type FirstProductShopInfo,
   type FlagRecord,
   type LocationAddress,
+  type OtherNotification,
   type Page,
   type PagePromise,
+  type PriceChangeNotification,
   type Product,
+  type ProductCard,
   type ProductFields,
   type ProductOf,
   parseFirstProductShopInfo,
+  type SavedOrderLineItem,
   type Shop,
   type ShopLocationFields,
   type ShopRatingBreakdown,
   type ShopReview,
+  type ShopShipping,
   type Sku,
   type SkuListMeta,
   type SkuRatingBreakdown,
@@ -242,8 +249,9 @@ describe('result types are the ones the zod schemas gave', () => {
       name: string;
       display_name: string;
       category_id: number;
-      first_product_shop_info: string | null;
-      click_url: string | null;
+      // "Can be null or absent" (spec, SKU).
+      first_product_shop_info?: string | null | undefined;
+      click_url?: string | null | undefined;
       price_max: number | null;
       price_min: number | null;
       reviewscore: number | null;
@@ -306,5 +314,25 @@ describe('result types are the ones the zod schemas gave', () => {
           }
         | undefined;
     }>();
+  });
+});
+
+// Keys the API may leave out: an answer without them is still of the type, so code that reads
+// them must allow undefined.
+describe('keys the spec marks "can be null or absent" are optional', () => {
+  it('reseller, free_from, free_from_info, shop_reply, get_absolute_threshold, image, snapshot, created_at', () => {
+    expectTypeOf<Omit<ProductCard, 'reseller'>>().toExtend<ProductCard>();
+    expectTypeOf<Omit<ShopShipping, 'free_from' | 'free_from_info'>>().toExtend<ShopShipping>();
+    expectTypeOf<Omit<ShopReview, 'shop_reply'>>().toExtend<ShopReview>();
+    expectTypeOf<Omit<Favorite, 'get_absolute_threshold'>>().toExtend<Favorite>();
+    expectTypeOf<Omit<SavedOrderLineItem, 'image'>>().toExtend<SavedOrderLineItem>();
+    expectTypeOf<Omit<OtherNotification, 'snapshot'>>().toExtend<OtherNotification>();
+    expectTypeOf<Omit<FilterGroup, 'created_at'>>().toExtend<FilterGroup>();
+    expectTypeOf<Omit<Sku, 'first_product_shop_info' | 'click_url'>>().toExtend<Sku>();
+  });
+
+  it('a price change keeps its documented snapshot required', () => {
+    expectTypeOf<Omit<PriceChangeNotification, 'snapshot'>>().not.toExtend<PriceChangeNotification>();
+    expectTypeOf<PriceChangeNotification['snapshot']['price_min']>().toEqualTypeOf<number | null>();
   });
 });

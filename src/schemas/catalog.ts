@@ -109,7 +109,8 @@ export const FilterGroupSchema = v.object({
   name: v.string(),
   active: v.boolean(),
   category_id: v.number(),
-  created_at: v.nullable(v.string()),
+  /** Can be null or absent. */
+  created_at: v.optional(v.nullable(v.string())),
   updated_at: v.nullable(v.string()),
   hint: nullableString(),
   combined: v.boolean(),

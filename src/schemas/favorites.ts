@@ -11,8 +11,8 @@ export const FavoriteSchema = v.object({
   sku_id: nullableNumber(),
   created_at: v.string(),
   updated_at: v.string(),
-  // Untyped in the spec; recorded as null or a decimal string ("19.11").
-  get_absolute_threshold: v.unknown(),
+  // Untyped in the spec ("can be null or absent"); recorded as null or a decimal string ("19.11").
+  get_absolute_threshold: v.optional(v.unknown()),
   /** Null for owned favorites; absent from every recording. */
   favorite_list_id: v.optional(v.nullable(v.number())),
 });

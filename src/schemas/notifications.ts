@@ -24,8 +24,8 @@ const NotificationBaseSchema = v.object({
   eventable_name: nullableString(),
   eventable_url: nullableString(),
   event_text: v.optional(nullableString()),
-  /** Documented only for price changes, see `PriceSnapshotSchema`. */
-  snapshot: v.unknown(),
+  /** Documented only for price changes (see `PriceSnapshotSchema`); other etypes may leave it out. */
+  snapshot: v.optional(v.unknown()),
   is_viewed: v.boolean(),
   aggregated: v.boolean(),
   created_at: v.string(),

@@ -77,8 +77,14 @@ export type SparseProduct = v.infer<typeof SparseProductSchema>;
 export const SparseProductEnvelopeSchema = v.extend(ProductEnvelopeSchema, { product: SparseProductSchema });
 export type SparseProductEnvelope = v.infer<typeof SparseProductEnvelopeSchema>;
 
+export const ProductListMetaSchema = v.extend(ListMetaSchema, {
+  /** The order in use (a SKU's products: cheapest first). */
+  ordered_by: v.optional(v.nullable(v.string())),
+});
+export type ProductListMeta = v.infer<typeof ProductListMetaSchema>;
+
 /** GET /skus/:id/products and GET /shops/:shop_id/products/search. */
-export const ProductListSchema = v.object({ products: v.array(ProductSchema), meta: ListMetaSchema });
+export const ProductListSchema = v.object({ products: v.array(ProductSchema), meta: ProductListMetaSchema });
 export type ProductList = v.infer<typeof ProductListSchema>;
 
 // --- product cards --------------------------------------------------------------------------
@@ -87,8 +93,8 @@ export const ProductCardSchema = v.object({
   products: v.array(ProductSchema),
   shop: ShopSchema,
   blp: v.optional(BlpSchema),
-  /** Null in every answer seen; shape not documented. */
-  reseller: v.unknown(),
+  /** Null in every answer seen, and left out of some; shape not documented. */
+  reseller: v.optional(v.unknown()),
 });
 export type ProductCard = v.infer<typeof ProductCardSchema>;
 

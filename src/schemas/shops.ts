@@ -16,9 +16,10 @@ export type ShopPaymentMethods = v.infer<typeof ShopPaymentMethodsSchema>;
 
 export const ShopShippingSchema = v.object({
   free: v.boolean(),
-  // The spec gives `free_from` and `free_from_info` no type; recordings only show null.
-  free_from: v.unknown(),
-  free_from_info: v.unknown(),
+  // The spec gives `free_from` and `free_from_info` no type and marks them "can be null or
+  // absent"; recordings only show null.
+  free_from: v.optional(v.unknown()),
+  free_from_info: v.optional(v.unknown()),
   min_price: nullableString(),
   /** Since 3.1.1: true when the shop has shipping rules. Absent in shop search results. */
   shipping_cost_enabled: v.optional(v.boolean()),
@@ -66,8 +67,8 @@ export const ShopReviewSchema = v.object({
   user_id: nullableNumber(),
   review: nullableString(),
   rating: v.number(),
-  // Untyped in the spec; always null in the recordings.
-  shop_reply: v.unknown(),
+  // Untyped in the spec ("can be null or absent"); always null in the recordings.
+  shop_reply: v.optional(v.unknown()),
   created_at: v.string(),
   /** Whether `reasons` are complaints. */
   negative: v.boolean(),

@@ -16,9 +16,10 @@ export const SkuSchema = v.object({
   name: v.string(),
   display_name: v.string(),
   category_id: v.number(),
-  /** `"<shop id>|<shop name>|<shop slug>"`; see `parseFirstProductShopInfo`. */
-  first_product_shop_info: v.nullable(v.string()),
-  click_url: v.nullable(v.string()),
+  /** `"<shop id>|<shop name>|<shop slug>"`; see `parseFirstProductShopInfo`. Can be null or absent. */
+  first_product_shop_info: v.optional(v.nullable(v.string())),
+  /** Can be null or absent. */
+  click_url: v.optional(v.nullable(v.string())),
   // Prices, counts and the summary can be blank (rule 2), e.g. a SKU no shop offers now.
   price_max: nullableNumber(),
   price_min: nullableNumber(),

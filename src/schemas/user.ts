@@ -98,8 +98,8 @@ export const SavedOrderLineItemSchema = v.object({
   name: nullableString(),
   quantity: v.number(),
   price: nullableNumber(),
-  // Untyped in the spec.
-  image: v.unknown(),
+  // Untyped in the spec ("can be null or absent").
+  image: v.optional(v.unknown()),
   sku_id: nullableNumber(),
   product_id: nullableNumber(),
   category_id: nullableNumber(),

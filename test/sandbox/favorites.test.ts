@@ -73,24 +73,28 @@ async function updated(id: number, body: unknown, query = ''): Promise<FavoriteW
   return ((await response.json()) as { favorite: FavoriteWire }).favorite;
 }
 
-async function lists(): Promise<{ id: number; name: string }[]> {
+async function lists(): Promise<{ id: number; name: string; category_id: number | null }[]> {
   return (
-    await getJson<{ favorite_lists: { id: number; name: string }[] }>(sandbox, alice, '/favorite_lists')
+    await getJson<{ favorite_lists: { id: number; name: string; category_id: number | null }[] }>(
+      sandbox,
+      alice,
+      '/favorite_lists',
+    )
   ).favorite_lists;
 }
 
 describe('favorite lists', () => {
-  it('GET /favorite_lists: custom and auto lists (negative ids) as {id, name}, with meta', async () => {
+  it('GET /favorite_lists: custom and auto lists (negative ids) as {id, name, category_id}, with meta', async () => {
     const body = await getJson<{ favorite_lists: Json[]; meta: { pagination: Pagination } }>(
       sandbox,
       alice,
       '/favorite_lists',
     );
     expect(body.favorite_lists).toEqual([
-      { id: GIFTS, name: 'Δώρα' },
-      { id: HOME, name: 'Για το σπίτι' },
-      { id: -40, name: 'Κινητά Τηλέφωνα' },
-      { id: -88, name: 'SSD Σκληροί Δίσκοι' },
+      { id: GIFTS, name: 'Δώρα', category_id: null },
+      { id: HOME, name: 'Για το σπίτι', category_id: null },
+      { id: -40, name: 'Κινητά Τηλέφωνα', category_id: 40 },
+      { id: -88, name: 'SSD Σκληροί Δίσκοι', category_id: 88 },
     ]);
     expect(body.meta.pagination).toEqual({ total_results: 4, total_pages: 1, page: 1, per: 25 });
   });
@@ -103,7 +107,7 @@ describe('favorite lists', () => {
     const { favorite_list: list } = (await response.json()) as { favorite_list: Json };
     expect(list).toEqual({ id: expect.any(Number), name: 'Διακοπές', category_id: null, type: 'custom' });
     expect(list.id).toBeGreaterThan(0);
-    expect(await lists()).toContainEqual({ id: list.id, name: 'Διακοπές' });
+    expect(await lists()).toContainEqual({ id: list.id, name: 'Διακοπές', category_id: null });
   });
 
   it('refuses a custom list whose name is taken with 422 RecordInvalid; an auto list name is free', async () => {
@@ -250,7 +254,7 @@ describe('favorite states and transitions', () => {
     expect(favorite.created_at).toMatch(STAMP);
     expect(favorite.updated_at).toBe(favorite.created_at);
     const autoLists = (await lists()).filter((l) => l.id === -1608);
-    expect(autoLists).toEqual([{ id: -1608, name: 'Θήκες Tablet' }]);
+    expect(autoLists).toEqual([{ id: -1608, name: 'Θήκες Tablet', category_id: 1608 }]);
     // The next one in that category reuses the list.
     await created({ favorite: { sku_id: freshSku(1608, 1).id } });
     expect((await lists()).filter((l) => l.id === -1608)).toHaveLength(1);

@@ -28,10 +28,10 @@ import {
   SkuReviewVoteEnvelopeSchema,
 } from '../../src/schemas/reviews.js';
 import {
+  FoundLocationListSchema,
   ShopEnvelopeSchema,
   ShopListSchema,
   ShopLocationEnvelopeSchema,
-  ShopLocationListSchema,
   ShopReviewListSchema,
   ShopSchema,
 } from '../../src/schemas/shops.js';
@@ -103,7 +103,7 @@ const recordings: Record<string, Schema | 'no body'> = {
   sku_review_vote_create: SkuReviewVoteEnvelopeSchema,
   sku_review_flag_create: FlagRecordSchema,
   flags_index: FlagListSchema,
-  shop_locations_find: ShopLocationListSchema,
+  shop_locations_find: FoundLocationListSchema,
   shop_locations_show_embed_address: ShopLocationEnvelopeSchema,
   shop_reviews_with_rating_breakdown: ShopReviewListSchema,
   favorite_create: FavoriteEnvelopeSchema,

@@ -6,6 +6,8 @@ export interface City {
   region: string;
   lat: number;
   lng: number;
+  /** Where the city's shop locations are scattered: this far (degrees, either way) around a point. */
+  shops: { lat: number; lng: number; spread: number };
   postcodes: readonly [number, number];
   streets: readonly string[];
 }
@@ -19,6 +21,7 @@ export const CITIES: readonly City[] = [
     region: 'Αττικής',
     lat: 37.9838,
     lng: 23.7275,
+    shops: { lat: 37.9838, lng: 23.7275, spread: 0.08 },
     postcodes: [10431, 11855],
     streets: [
       'ΣΤΑΔΙΟΥ',
@@ -36,6 +39,9 @@ export const CITIES: readonly City[] = [
     region: 'Θεσσαλονίκης',
     lat: 40.6401,
     lng: 22.9444,
+    // Around 25ης Μαρτίου, where the recorded GET /locations/find point is, so that a find there
+    // (within FIND_RADIUS_M) has locations to answer with.
+    shops: { lat: 40.6095, lng: 22.9555, spread: 0.02 },
     postcodes: [54248, 56430],
     streets: ['ΕΓΝΑΤΙΑΣ', 'ΤΣΙΜΙΣΚΗ', '25ΗΣ ΜΑΡΤΙΟΥ', 'ΔΕΛΦΩΝ', 'ΛΑΓΚΑΔΑ'],
   },
@@ -44,6 +50,7 @@ export const CITIES: readonly City[] = [
     region: 'Αχαΐας',
     lat: 38.2466,
     lng: 21.7346,
+    shops: { lat: 38.2466, lng: 21.7346, spread: 0.08 },
     postcodes: [26221, 26500],
     streets: ['ΜΑΙΖΩΝΟΣ', 'ΚΟΡΙΝΘΟΥ', 'ΑΓΙΟΥ ΝΙΚΟΛΑΟΥ', 'ΓΟΥΝΑΡΗ'],
   },
@@ -52,6 +59,7 @@ export const CITIES: readonly City[] = [
     region: 'Ηρακλείου',
     lat: 35.3387,
     lng: 25.1442,
+    shops: { lat: 35.3387, lng: 25.1442, spread: 0.08 },
     postcodes: [71201, 71500],
     streets: ['ΚΑΛΟΚΑΙΡΙΝΟΥ', '62 ΜΑΡΤΥΡΩΝ', 'ΙΚΑΡΟΥ'],
   },
@@ -60,6 +68,7 @@ export const CITIES: readonly City[] = [
     region: 'Λαρίσης',
     lat: 39.639,
     lng: 22.4191,
+    shops: { lat: 39.639, lng: 22.4191, spread: 0.08 },
     postcodes: [41221, 41500],
     streets: ['ΚΥΠΡΟΥ', 'ΠΑΠΑΝΑΣΤΑΣΙΟΥ', 'ΗΡΩΩΝ ΠΟΛΥΤΕΧΝΕΙΟΥ'],
   },

@@ -101,8 +101,8 @@ export function buildShopLocations(rng: Rng, shops: readonly ShopRecord[]): Shop
       const number = String(rng.int(1, 180));
       const postcode = String(rng.int(city.postcodes[0], city.postcodes[1]));
       const structured = rng.chance(0.75);
-      const lat = city.lat + (rng.next() - 0.5) * 0.16;
-      const lng = city.lng + (rng.next() - 0.5) * 0.16;
+      const lat = city.shops.lat + (rng.next() - 0.5) * 2 * city.shops.spread;
+      const lng = city.shops.lng + (rng.next() - 0.5) * 2 * city.shops.spread;
       locations.push({
         id,
         shop_id: shop.id,

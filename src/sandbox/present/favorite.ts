@@ -16,7 +16,10 @@ export function presentFavorite(favorite: FavoriteRecord): JsonObject {
   };
 }
 
-/** `GET /favorite_lists` shows `{id, name}` only; the answer to a create adds `category_id` and `type`. */
+/**
+ * `GET /favorite_lists` shows `{id, name, category_id}` (the category of an auto list, null for a
+ * custom one), as the real service answers; the answer to a create adds `type`.
+ */
 export function presentFavoriteList(
   list: FavoriteListRecord,
   options: { created?: boolean } = {},
@@ -24,6 +27,7 @@ export function presentFavoriteList(
   return {
     id: list.id,
     name: list.name,
-    ...(options.created ? { category_id: list.category_id, type: list.type } : {}),
+    category_id: list.category_id,
+    ...(options.created ? { type: list.type } : {}),
   };
 }

@@ -31,20 +31,22 @@ export interface ReviewMarks {
 }
 
 /**
- * A SKU review. In a list (`marks` given) it has `voted`, `flagged` and `helpful` and no `sku_id`;
- * alone (create, update, a vote's embed) it has `sku_id` and no marks: both as recorded.
+ * A SKU review. In a list it has no `sku_id`; alone (create, update, a vote's embed) it has one:
+ * both as recorded. `marks` (`voted`, `flagged`, `helpful`) where the viewer is known: in a list
+ * and in the review a vote embeds (spec, SKU review).
  */
 export function presentSkuReview(
   review: SkuReviewRecord,
   form: ReviewFormRecord | undefined,
   version: Version,
-  marks?: ReviewMarks,
+  options: { marks?: ReviewMarks; inList?: boolean } = {},
 ): JsonObject {
+  const { marks, inList = false } = options;
   return shapeFor(
     'sku_review',
     {
       id: review.id,
-      ...(marks ? {} : { sku_id: review.sku_id }),
+      ...(inList ? {} : { sku_id: review.sku_id }),
       user_id: review.user_id,
       review: review.review,
       rating: review.rating,

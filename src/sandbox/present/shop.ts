@@ -22,7 +22,8 @@ export function presentShop(
       reviews_count: shop.reviews_count,
       latest_reviews_count: shop.latest_reviews_count,
       review_score: shop.review_score,
-      payment_methods: { ...shop.payment_methods },
+      // The spec lists `bkm` and `ipara` (card schemes of another market): no seeded shop takes them.
+      payment_methods: { bkm: false, ipara: false, ...shop.payment_methods },
       shipping: options.inSearch ? searchShipping : { ...searchShipping, shipping_cost_enabled },
       web_uri: shop.web_uri,
       extra_info: { ...shop.extra_info },
@@ -51,14 +52,17 @@ export function presentLocation(
   };
 }
 
-/** A product; in product cards also with its `color` (null when the SKU has none). */
+/**
+ * A product; in product cards also with its `color` (null when the SKU has none). `alone`: the
+ * answer of GET /products/:id, which has had `blp` longer than lists.
+ */
 export function presentProduct(
   product: ProductRecord,
   version: Version,
-  options: { color?: string | null } = {},
+  options: { color?: string | null; alone?: boolean } = {},
 ): JsonObject {
   return shapeFor(
-    'product',
+    options.alone ? 'single_product' : 'product',
     {
       id: product.id,
       name: product.name,

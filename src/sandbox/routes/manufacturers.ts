@@ -4,7 +4,14 @@ import { orderDir } from '../http/params.js';
 import { presentCategory, presentManufacturer } from '../present/catalog.js';
 import { presentSku } from '../present/sku.js';
 import type { RouteDef } from '../router.js';
+import { shapeFor } from '../versions/contract.js';
 import { findManufacturer, orderBy } from './lookup.js';
+
+/** The orders of a manufacturer's SKUs (spec: `price` or `popularity`), labelled as the category ones. */
+const MANUFACTURER_SKU_ORDERS: Readonly<Record<string, string>> = {
+  price: 'Αύξουσα τιμή',
+  popularity: 'Δημοτικότητα',
+};
 
 export const manufacturerRoutes: RouteDef[] = [
   {
@@ -82,10 +89,15 @@ export const manufacturerRoutes: RouteDef[] = [
             : sign * (a.popularity - b.popularity) || a.id - b.id,
         );
       const page = paginate(skus, ctx.query);
+      const meta = {
+        ordered_by: method,
+        order_by_methods: { ...MANUFACTURER_SKU_ORDERS },
+        pagination: { ...page.pagination },
+      };
       return {
         body: {
           skus: page.items.map((sku) => presentSku(sku, ctx.version)),
-          meta: { pagination: { ...page.pagination } },
+          meta: shapeFor('ordered_list_meta', meta, ctx.version),
         },
         pagination: page.pagination,
         cache: 'fresh',

@@ -5,17 +5,16 @@ import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
 import { presentProduct, presentShop } from '../present/shop.js';
 import type { RouteContext, RouteDef } from '../router.js';
-import { atLeast } from '../versions/version.js';
 import { embeds, findProduct, findShop } from './lookup.js';
 
 /**
  * `meta.personalization` of a product, as recorded: the signed-in user's delivery location (their
- * first address) and payment method, what `blp` is computed for. Only with `blp` (3.2.0 on, the
- * spec's changelog), for a user with an address; an application token has no user, so no meta.
+ * first address) and payment method, what `blp` is computed for. Only with `blp`, for a user with
+ * an address; an application token has no user, so no meta.
  */
-function personalization(ctx: RouteContext): JsonObject | undefined {
+function personalization(ctx: RouteContext, withBlp: boolean): JsonObject | undefined {
   const userId = ctx.token.kind === 'user' ? ctx.token.userId : undefined;
-  if (userId === undefined || !atLeast(ctx.version, '3.2.0')) return undefined;
+  if (userId === undefined || !withBlp) return undefined;
   const address = ctx.state.users.account(userId).addresses[0];
   if (!address) return undefined;
   return {
@@ -40,13 +39,13 @@ export const productRoutes: RouteDef[] = [
       const product = liveProduct(ctx.state, findProduct(ctx));
       const shop = ctx.catalog.index.shop.get(product.shop_id);
       const body = {
-        ...presentProduct(product, ctx.version),
+        ...presentProduct(product, ctx.version, { alone: true }),
         // `embed_ids` gives "an array of ids" (spec, Linked resources), named after the
         // association: `shop_ids: [shop_id]`, even for this one-to-one link.
         ...(embeds(ctx.query, 'embed_ids').includes('shop') ? { shop_ids: [product.shop_id] } : {}),
         ...(embeds(ctx.query).includes('shop') && shop ? { shop: presentShop(shop, ctx.version) } : {}),
       };
-      const meta = personalization(ctx);
+      const meta = personalization(ctx, 'blp' in body);
       return {
         body: {
           product: applyFieldsets(body, ctx.query, ctx.version, ['shop']),

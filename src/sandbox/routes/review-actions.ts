@@ -4,7 +4,7 @@ import { invalidParameter } from '../http/http-error.js';
 import { presentFlag, presentSkuReview, presentVote } from '../present/review.js';
 import { FLAG_REASONS } from '../reviews/flags.js';
 import { recordInvalid } from '../reviews/review-input.js';
-import { viewerOf } from '../reviews/viewer.js';
+import { marksOf, viewerOf } from '../reviews/viewer.js';
 import type { RouteDef } from '../router.js';
 import { embeds, findSku, findSkuReview, reviewFormOf } from './lookup.js';
 
@@ -24,19 +24,23 @@ export const reviewActionRoutes: RouteDef[] = [
       const helpful = params.get('vote[helpful]');
       if (helpful !== 'true' && helpful !== 'false')
         throw invalidParameter('vote[helpful]', 'is required and must be true or false');
+      const viewer = viewerOf(ctx.token);
       const vote = ctx.state.reviews.vote(
         sku.id,
         review.id,
-        viewerOf(ctx.token).userId,
+        viewer.userId,
         helpful === 'true',
         athensTime(Date.now()),
       );
-      // The review as it stands after this vote.
+      // The review as it stands after this vote, with what the voter did to it.
       const embedded = embeds(params).includes('sku_review')
         ? presentSkuReview(
             ctx.state.reviews.find(sku.id, review.id) ?? review,
             reviewFormOf(ctx, sku),
             ctx.version,
+            {
+              marks: marksOf(ctx.state.reviews, review.id, viewer),
+            },
           )
         : undefined;
       return { status: 201, body: { sku_review_vote: presentVote(vote, embedded) } };

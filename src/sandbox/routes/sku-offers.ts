@@ -9,7 +9,7 @@ import { intParam } from '../http/params.js';
 import { presentProductCard } from '../present/product-card.js';
 import { presentProduct } from '../present/shop.js';
 import type { RouteContext, RouteDef } from '../router.js';
-import { paramSupported } from '../versions/contract.js';
+import { paramSupported, shapeFor } from '../versions/contract.js';
 import { findSku } from './lookup.js';
 
 const TRUE = ['true', '1'];
@@ -66,7 +66,12 @@ export const skuOfferRoutes: RouteDef[] = [
             ctx.query,
             ctx.version,
           ),
-          meta: { pagination: { ...page.pagination } },
+          // Cheapest first, always.
+          meta: shapeFor(
+            'ordered_list_meta',
+            { ordered_by: 'price', pagination: { ...page.pagination } },
+            ctx.version,
+          ),
         },
         pagination: page.pagination,
       };

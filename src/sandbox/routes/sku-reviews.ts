@@ -10,7 +10,7 @@ import { presentReviewForm, presentSkuReview } from '../present/review.js';
 import { readReviewInput, recordInvalid, resolveReview } from '../reviews/review-input.js';
 import { REVIEW_SORTS, type ReviewSort, sortReviews } from '../reviews/review-order.js';
 import { ratingBreakdown, reviewsAggregation } from '../reviews/review-stats.js';
-import { viewerOf } from '../reviews/viewer.js';
+import { marksOf, viewerOf } from '../reviews/viewer.js';
 import type { RouteContext, RouteDef } from '../router.js';
 import { paramSupported, shapeFor } from '../versions/contract.js';
 import { findSku, findSkuReview, reviewFormOf } from './lookup.js';
@@ -61,14 +61,12 @@ export const skuReviewRoutes: RouteDef[] = [
       if (includeMeta.includes('sku_reviews_aggregation'))
         meta.sku_reviews_aggregation = reviewsAggregation(all, form);
       meta.pagination = { ...page.pagination };
-      const reviews = page.items.map((review) => {
-        const vote = viewer.isUser ? ctx.state.reviews.voteOf(review.id, viewer.userId) : undefined;
-        return presentSkuReview(review, form, ctx.version, {
-          voted: vote !== undefined,
-          flagged: viewer.isUser && ctx.state.reviews.flaggedBy(review.id, viewer.userId),
-          helpful: vote?.helpful ?? false,
-        });
-      });
+      const reviews = page.items.map((review) =>
+        presentSkuReview(review, form, ctx.version, {
+          marks: marksOf(ctx.state.reviews, review.id, viewer),
+          inList: true,
+        }),
+      );
       return {
         body: { reviews, meta: shapeFor('sku_review_list_meta', meta, ctx.version) },
         pagination: page.pagination,

@@ -155,5 +155,12 @@ export function search(catalog: Catalog, q: string): SearchOutcome {
   if (categories.length > 0) {
     return { categories, alternatives: [], strong: strongMatches(catalog, q, terms) };
   }
+  // A misspelt query is answered with the results of its correction, under the query as typed,
+  // as recorded (`ipone`); a query typed on a Greek keyboard gets an alternative instead (`ιπηονε`).
+  if (!hasGreek(q)) {
+    const corrected = terms.map((term) => correct(catalog, term));
+    const found = corrected.join(' ') === terms.join(' ') ? [] : matchCategories(catalog, corrected);
+    if (found.length > 0) return { categories: found, alternatives: [], strong: {} };
+  }
   return { categories: [], alternatives: alternativesFor(catalog, q, terms), strong: {} };
 }

@@ -6,10 +6,12 @@ export type ContractResource =
   | 'category'
   | 'sku'
   | 'product'
+  | 'single_product'
   | 'shop'
   | 'specification'
   | 'autocomplete_entry'
   | 'sku_list_meta'
+  | 'ordered_list_meta'
   | 'available_filters'
   | 'user'
   | 'sku_review'
@@ -37,13 +39,17 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'sku_review', field: 'sentiments', since: '3.1.3' },
   { resource: 'sku_review_list_meta', field: 'sku_reviews_aggregation', since: '3.1.3' },
   { resource: 'product', field: 'blp', since: '3.2.0' },
-  // Not in the changelog, but every recorded 3.1 SKU (2016-2018) lacks these three and the one
-  // recorded 3.2 SKU list has them: they are served from 3.2.0, which contradicts neither.
-  { resource: 'sku', field: 'reviewable', since: '3.2.0' },
-  { resource: 'sku', field: 'name_source', since: '3.2.0' },
+  // GET /products/:id: the recorded 3.1 answer (2018-01) already has `blp`, before lists got it.
+  { resource: 'single_product', field: 'blp', since: '3.1.0' },
+  // `reviewable` and `name_source` are attributes the spec exposes with no version, so every
+  // version has them. `ecommerce_enabled` is not in the spec: as recorded, from 3.2.0.
   { resource: 'sku', field: 'ecommerce_enabled', since: '3.2.0' },
   { resource: 'product_card', field: 'blp', since: '3.2.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
+  // Other ordered lists (a manufacturer's SKUs, a SKU's products) say their order with the
+  // dynamic methods of 3.2.0; their recorded 3.1 answers have pagination alone.
+  { resource: 'ordered_list_meta', field: 'ordered_by', since: '3.2.0' },
+  { resource: 'ordered_list_meta', field: 'order_by_methods', since: '3.2.0' },
   // With the profile update of 3.2.0: a 3.1 answer to PATCH /user has no such field.
   { resource: 'user', field: 'resend_verification_email', since: '3.2.0' },
   { resource: 'user', field: 'is_staff', since: '3.2.1' },
@@ -100,6 +106,16 @@ function without(object: JsonObject, path: readonly string[]): JsonObject {
   return copy;
 }
 
+/** A kind whose rows are those of another kind, but for the fields it has rows of its own. */
+const INHERITS: Partial<Record<ContractResource, ContractResource>> = { single_product: 'product' };
+
+function rowsOf(resource: ContractResource): FieldRow[] {
+  const own = FIELDS_INTRODUCED.filter((row) => row.resource === resource);
+  const base = INHERITS[resource];
+  if (base === undefined) return own;
+  return [...own, ...rowsOf(base).filter((row) => !own.some((mine) => mine.field === row.field))];
+}
+
 /** A copy of `object` without the fields `version` does not have yet. */
 export function shapeFor<T extends JsonObject>(
   resource: ContractResource,
@@ -107,8 +123,8 @@ export function shapeFor<T extends JsonObject>(
   version: Version,
 ): JsonObject {
   let out: JsonObject = object;
-  for (const row of FIELDS_INTRODUCED) {
-    if (row.resource === resource && !atLeast(version, row.since)) out = without(out, row.field.split('.'));
+  for (const row of rowsOf(resource)) {
+    if (!atLeast(version, row.since)) out = without(out, row.field.split('.'));
   }
   return out;
 }
