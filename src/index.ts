@@ -83,6 +83,8 @@ export type {
   BudgetStore,
   Coordination,
   LockStore,
+  VisitorCharge,
+  VisitorCountStore,
   WindowAcquireOptions,
   WindowSlot,
   WindowStore,
