@@ -15,6 +15,9 @@ import { mayRevalidate } from './pacing.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
 
+/** A background revalidation is the pacing's call, charged to no visitor. */
+const FREE: Charge = async () => undefined;
+
 /** How long past maxStale the store keeps an answer: its ETag still saves a body then. */
 const KEEP_PAST_STALE_MS = 3_600_000;
 
@@ -50,13 +53,9 @@ export class PublicCache {
         return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
       }
     }
-    // A call already on its way is joined free; a new one is charged to the visitor.
-    if (!flights.has(key)) {
-      const refused = await charge();
-      if (refused) return refused;
-    }
-    const fetched = await within(this.refresh(key, spec, kept), settings.answerWithin, flights);
+    const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
     const now = settings.now();
+    if (fetched instanceof Response) return fetched;
     if (!fetched) return outcomes.staleOr503(request, UNAVAILABLE, kept, now);
     // The application token failing is the server's trouble, not the browser's sign-in.
     return outcomes.of(request, fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
@@ -79,9 +78,15 @@ export class PublicCache {
     }
   }
 
-  private refresh(key: string, spec: GetSpec, previous: Entry | undefined): Promise<Fetched> {
+  /** The call for `key`, shared by everyone asking meanwhile; charged to the visitor who starts it. */
+  private refresh(
+    key: string,
+    spec: GetSpec,
+    previous: Entry | undefined,
+    charge?: Charge,
+  ): Promise<Fetched | Response> {
     const { settings, store, client, flights, fetchContext } = this.parts;
-    return flights.shared(key, async () => {
+    return flights.charged(key, charge ?? FREE, async () => {
       const fetched = await fetchGet(client, spec, previous, fetchContext);
       if (fetched.kind === 'entry') {
         if (fetched.storable) {

@@ -69,12 +69,13 @@ export class UserCalls {
     if (entry && t - entry.storedAt < Math.max(entry.maxAgeMs, settings.userMaxAge)) {
       return answerFrom(entry, 'hit', request, t);
     }
-    if (!flights.has(full)) {
-      const refused = await charge();
-      // Past the visitor's share: their own last answer rather than nothing.
-      if (refused) return entry ? answerFrom(entry, 'stale', request, t) : refused;
-    }
-    const fetched = await within(this.refresh(full, user, spec, entry), settings.answerWithin, flights);
+    const fetched = await within(
+      this.refresh(full, user, spec, entry, charge),
+      settings.answerWithin,
+      flights,
+    );
+    // Past the visitor's share: their own last answer rather than nothing.
+    if (fetched instanceof Response) return entry ? answerFrom(entry, 'stale', request, t) : fetched;
     return outcomes.of(request, fetched ?? UNAVAILABLE, entry, settings.now());
   }
 
@@ -130,9 +131,15 @@ export class UserCalls {
     }
   }
 
-  private refresh(full: string, user: string, spec: GetSpec, previous: Entry | undefined): Promise<Fetched> {
+  private refresh(
+    full: string,
+    user: string,
+    spec: GetSpec,
+    previous: Entry | undefined,
+    charge: Charge,
+  ): Promise<Fetched | Response> {
     const { settings, store, flights, fetchContext } = this.parts;
-    return flights.shared(full, async () => {
+    return flights.charged(full, charge, async () => {
       const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);
