@@ -8,9 +8,9 @@ export {
   type FetchHandler,
   type NodeHandler,
   type NodeHandlerOptions,
-  type RequestContext,
   toNodeHandler,
 } from './node.js';
 export type { CatalogHandlerOptions } from './options.js';
 export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
 export type { CookieOptions } from './sessions.js';
+export type { RequestContext } from './visitors.js';

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from './guard.js';
 import { FETCH_METHODS } from './methods.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
+import type { RequestContext } from './visitors.js';
 
 export interface NodeHandlerOptions {
   /**
@@ -22,12 +23,6 @@ export interface NodeHandlerOptions {
    * internet must be read (anyone can send these headers).
    */
   trustProxy?: boolean | number | undefined;
-}
-
-/** What the adapter knows of a request beyond the fetch-standard Request. */
-export interface RequestContext {
-  /** The visitor's address: the socket's peer, or with `trustProxy` the forwarded client. */
-  clientAddress?: string | undefined;
 }
 
 /** A fetch-standard handler, as `createCatalogHandler` returns. */
