@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
+const INNER = Symbol('inner resolve');
 const ENTRY = fileURLToPath(new URL('./app/main.tsx', import.meta.url));
 
 /** Resolves `price-catalog` and its subpaths from `dir` instead of the repository's source. */
@@ -15,7 +16,9 @@ function installedPackage(dir: string): Plugin {
     name: 'installed-price-catalog',
     setup(bundler) {
       bundler.onResolve({ filter: /^price-catalog(\/.*)?$/ }, async (args) => {
-        const found = await bundler.resolve(args.path, { kind: args.kind, resolveDir: dir });
+        // The inner resolve runs the plugins again: this one lets it through.
+        if (args.pluginData === INNER) return undefined;
+        const found = await bundler.resolve(args.path, { kind: args.kind, resolveDir: dir, pluginData: INNER });
         return found.errors.length > 0 ? { errors: found.errors } : { path: found.path };
       });
     },

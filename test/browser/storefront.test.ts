@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
   console.log(`storefront screenshots: ${SHOTS}`);
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
