@@ -88,6 +88,12 @@ describe('the sandbox authorization page (setAuthorization({ page: true }))', ()
     const consent = consentOf((await showPage(sandbox)).html);
     // Another site posting the form (a forged approval) is refused and spends nothing.
     expect((await press(sandbox, consent, 'approve', 'https://evil.example')).status).toBe(403);
+    const crossSite = await sandbox.fetch(`${sandbox.authUrl}/oauth2/authorizations/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ consent, decision: 'approve' }).toString(),
+    });
+    expect(crossSite.status).toBe(403);
     expect((await press(sandbox, consent, 'maybe')).status).toBe(400);
     expect((await press(sandbox, 'f'.repeat(48), 'approve')).status).toBe(400);
     expect((await press(sandbox, consent, 'approve')).status).toBe(303);

@@ -1,5 +1,5 @@
 // The category tree, each level read when it is opened (categories.children, an infinite list).
-// The branch of the category being shown starts open.
+// The branch of the category being shown is open.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category } from 'price-catalog';
 import { useState } from 'react';
@@ -31,7 +31,9 @@ function Children(props: { parent: number; place: Place }) {
 function Node(props: { category: Category; place: Place }) {
   const { category, place } = props;
   const branch = (category.children_count ?? 0) > 0;
-  const [open, setOpen] = useState(place.path.includes(category.id));
+  // Open on the current category's branch, until the shopper opens or closes it by hand.
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const open = chosen ?? place.path.includes(category.id);
   return (
     <li className={place.current === category.id ? 'current' : undefined}>
       {branch ? (

@@ -72,9 +72,11 @@ function decide(
  * counts, once, and only from that page's origin: another site cannot approve for the user.
  */
 async function pageAnswer(state: SandboxState, request: Request, url: URL): Promise<OAuthAnswer> {
-  const origin = request.headers.get('origin');
+  // A browser says where the form came from in Sec-Fetch-Site (older ones in Origin only).
   const site = request.headers.get('sec-fetch-site');
-  if ((origin !== null && origin !== url.origin) || (site !== null && site !== 'same-origin'))
+  const origin = request.headers.get('origin');
+  const sameOrigin = site !== null ? site === 'same-origin' : origin === null || origin === url.origin;
+  if (!sameOrigin)
     return oauthError(
       403,
       'access_denied',
