@@ -18,7 +18,11 @@ function installedPackage(dir: string): Plugin {
       bundler.onResolve({ filter: /^price-catalog(\/.*)?$/ }, async (args) => {
         // The inner resolve runs the plugins again: this one lets it through.
         if (args.pluginData === INNER) return undefined;
-        const found = await bundler.resolve(args.path, { kind: args.kind, resolveDir: dir, pluginData: INNER });
+        const found = await bundler.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: dir,
+          pluginData: INNER,
+        });
         return found.errors.length > 0 ? { errors: found.errors } : { path: found.path };
       });
     },

@@ -12,17 +12,23 @@ import { SkuPage } from './SkuPage.js';
 import { Failed, Loading } from './Status.js';
 import { signInHref, useSession } from './session.js';
 
-/** Back from the authorization page: say how it went, once, and tidy the address. */
+/**
+ * Back from the authorization page: say how it went, tidy the address, and keep the notice on
+ * that page only (it goes once the shopper moves on).
+ */
 function useSignInNotice(signedIn: boolean | undefined): string | null {
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; path: string } | null>(null);
   useEffect(() => {
     const url = new URL(window.location.href);
     if (signedIn === undefined || !url.searchParams.has('signin')) return;
-    setNotice(signedIn ? 'You are signed in.' : 'Sign-in was cancelled: the storefront was not authorized.');
+    const text = signedIn
+      ? 'You are signed in.'
+      : 'Sign-in was cancelled: the storefront was not authorized.';
+    setNotice({ text, path: url.pathname });
     url.searchParams.delete('signin');
     navigate(url.pathname + url.search, true);
   }, [signedIn]);
-  return notice;
+  return notice && notice.path === window.location.pathname ? notice.text : null;
 }
 
 function UserOnly(props: { userId: number | undefined | null; children: (userId: number) => ReactNode }) {
@@ -72,7 +78,10 @@ export function App() {
       {session.isError && <Failed error={session.error} />}
       <div className="layout">
         <aside>
-          <CategoryTree current={route.page === 'category' ? route.id : null} />
+          <CategoryTree
+            category={route.page === 'category' ? route.id : null}
+            sku={route.page === 'sku' ? route.id : null}
+          />
         </aside>
         <main>
           <Page route={route} userId={user === undefined ? undefined : (user?.id ?? null)} />

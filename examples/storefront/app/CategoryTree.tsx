@@ -57,22 +57,24 @@ function Node(props: { category: Category; place: Place }) {
   );
 }
 
-export function CategoryTree(props: { current: number | null }) {
+/** The tree, open on the category shown, or on the category of the product shown. */
+export function CategoryTree(props: { category: number | null; sku: number | null }) {
   const root = useQuery(q.catalog.categories.root());
+  const sku = useQuery({ ...q.skus.get(props.sku ?? 0), enabled: props.sku !== null });
+  const shown = props.category ?? (props.sku === null ? null : (sku.data?.category_id ?? null));
   const current = useQuery({
-    ...q.catalog.categories.get(props.current ?? 0),
-    enabled: props.current !== null,
+    ...q.catalog.categories.get(shown ?? 0),
+    enabled: shown !== null,
     placeholderData: (previous) => previous,
   });
   if (root.error) return <Failed error={root.error} retry={() => void root.refetch()} />;
   // At first, wait for the current category's path, so its branch starts open.
-  if (!root.data || (props.current !== null && !current.data && !current.error))
-    return <Loading what="categories" />;
-  const path = (current.data?.path ?? '').split(',').map(Number);
+  if (!root.data || (shown !== null && !current.data && !current.error)) return <Loading what="categories" />;
+  const path = shown === null ? [] : (current.data?.path ?? '').split(',').map(Number);
   return (
     <nav className="tree" aria-label="Categories">
       <h2>Categories</h2>
-      <Children parent={root.data.id} place={{ current: props.current, path }} />
+      <Children parent={root.data.id} place={{ current: shown, path }} />
     </nav>
   );
 }

@@ -32,7 +32,7 @@ export function SkuCard(props: { sku: Sku }) {
       ) : sku.shop_count ? (
         <span className="price">
           from <strong data-testid="price">{formatPrice(sku.price_min ?? 0)}</strong>
-          <span className="muted"> · {plural(sku.shop_count, 'shop')}</span>
+          <span className="muted small shops">at {plural(sku.shop_count, 'shop')}</span>
         </span>
       ) : (
         <span className="price muted">No offers</span>
