@@ -16,8 +16,13 @@ import { signInHref, useSession } from './session.js';
  * Back from the authorization page: say how it went, tidy the address, and keep the notice on
  * that page only (it goes once the shopper moves on).
  */
-function useSignInNotice(signedIn: boolean | undefined): string | null {
-  const [notice, setNotice] = useState<{ text: string; path: string } | null>(null);
+interface Notice {
+  text: string;
+  tone: 'done' | 'cancelled';
+}
+
+function useSignInNotice(signedIn: boolean | undefined): Notice | null {
+  const [notice, setNotice] = useState<(Notice & { path: string }) | null>(null);
   useEffect(() => {
     const url = new URL(window.location.href);
     if (signedIn === undefined || !url.searchParams.has('signin')) return;
@@ -28,7 +33,7 @@ function useSignInNotice(signedIn: boolean | undefined): string | null {
     url.searchParams.delete('signin');
     navigate(url.pathname + url.search, true);
   }, [signedIn]);
-  return notice && notice.path === window.location.pathname ? notice.text : null;
+  return notice && notice.path === window.location.pathname ? notice : null;
 }
 
 function UserOnly(props: { userId: number | undefined | null; children: (userId: number) => ReactNode }) {
@@ -71,8 +76,8 @@ export function App() {
     <>
       <Header user={user} search={route.page === 'search' ? route.q : ''} />
       {notice && (
-        <p className="notice" role="status" data-testid="notice">
-          {notice}
+        <p className={`notice ${notice.tone}`} role="status" data-testid="notice">
+          {notice.text}
         </p>
       )}
       {session.isError && <Failed error={session.error} />}
