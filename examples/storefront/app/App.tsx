@@ -26,10 +26,15 @@ function useSignInNotice(signedIn: boolean | undefined): Notice | null {
   useEffect(() => {
     const url = new URL(window.location.href);
     if (signedIn === undefined || !url.searchParams.has('signin')) return;
-    const text = signedIn
-      ? 'You are signed in.'
-      : 'Sign-in was cancelled: the storefront was not authorized.';
-    setNotice({ text, path: url.pathname });
+    setNotice(
+      signedIn
+        ? { text: 'You are signed in.', tone: 'done', path: url.pathname }
+        : {
+            text: 'Sign-in was cancelled: the storefront was not authorized.',
+            tone: 'cancelled',
+            path: url.pathname,
+          },
+    );
     url.searchParams.delete('signin');
     navigate(url.pathname + url.search, true);
   }, [signedIn]);
