@@ -1,7 +1,7 @@
 // Who is signed in, as the app's backend (price-catalog/server) knows it: the browser holds only
 // an HttpOnly session cookie, never a token.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from 'price-catalog';
+import { AuthenticationError, type User } from 'price-catalog';
 import { api } from './client.js';
 
 export const SESSION_KEY = ['storefront', 'session'] as const;
@@ -11,7 +11,12 @@ async function readSession(): Promise<User | null> {
   const answer = await fetch(`${AUTH}/session`, { headers: { accept: 'application/json' } });
   if (!answer.ok) throw new Error(`The session could not be read (${answer.status})`);
   const { signed_in } = (await answer.json()) as { signed_in: boolean };
-  return signed_in ? api.user.get() : null;
+  if (!signed_in) return null;
+  // A session whose sign-in has expired at the API is signed out too.
+  return api.user.get().catch((error: unknown) => {
+    if (error instanceof AuthenticationError) return null;
+    throw error;
+  });
 }
 
 export function useSession() {
