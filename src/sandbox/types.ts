@@ -124,6 +124,11 @@ export interface AuthorizationSetting {
   approve?: boolean;
   /** Who signs in; default alice (`SANDBOX_USER_ID`). One of `SANDBOX_USERS`. */
   userId?: number;
+  /**
+   * Default false. True: the authorization endpoint shows an HTML page with Approve and Deny
+   * buttons, and the button pressed decides (Deny redirects with `error=access_denied`).
+   */
+  page?: boolean;
 }
 
 /** A user's tokens as the token endpoint would give them (without `token_type`). */

@@ -2,4 +2,6 @@
 export interface AuthorizationDecision {
   approve: boolean;
   userId: number;
+  /** Show a browser the authorization page and let its Approve or Deny button decide. */
+  page?: boolean;
 }

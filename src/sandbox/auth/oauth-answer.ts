@@ -1,10 +1,12 @@
 import type { SandboxState } from '../state.js';
 
-/** What an endpoint of the authorization server answers: JSON, or a redirect with no body. */
+/** What an endpoint of the authorization server answers: JSON, a redirect with no body, or a page. */
 export interface OAuthAnswer {
   status: number;
   body: Record<string, string | number> | null;
   headers?: Record<string, string>;
+  /** An HTML page (the authorization page), sent instead of `body`. */
+  html?: string;
 }
 
 export function oauthError(status: number, error: string, description: string): OAuthAnswer {

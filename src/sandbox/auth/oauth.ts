@@ -4,6 +4,7 @@ import { authorizeEndpoint } from './authorize.js';
 import type { GrantRequest } from './grant.js';
 import { GRANTS } from './grants.js';
 import { type OAuthAnswer, oauthError } from './oauth-answer.js';
+import { readParams } from './read-params.js';
 import { redirectAnswer } from './redirect-token.js';
 
 function oauthResponse(answer: OAuthAnswer): Response {
@@ -13,36 +14,13 @@ function oauthResponse(answer: OAuthAnswer): Response {
     Pragma: 'no-cache',
   });
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+  if (answer.html !== undefined) {
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(answer.html, { status: answer.status, headers });
+  }
   if (answer.body === null) return new Response(null, { status: answer.status, headers });
   headers.set('Content-Type', 'application/json; charset=utf-8');
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
-}
-
-/** Form body (the standard), JSON body, or query string; the body wins. */
-async function readParams(request: Request, url: URL): Promise<URLSearchParams> {
-  const params = new URLSearchParams(url.search);
-  const text = await request.text();
-  if (text.trim() === '') return params;
-  const type = request.headers.get('content-type') ?? '';
-  let body: URLSearchParams;
-  if (type.includes('json') || text.trim().startsWith('{')) {
-    body = new URLSearchParams();
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null) {
-        for (const [key, value] of Object.entries(parsed)) {
-          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-            body.set(key, String(value));
-        }
-      }
-    } catch {
-      return params;
-    }
-  } else {
-    body = new URLSearchParams(text);
-  }
-  for (const [key, value] of body) params.set(key, value);
-  return params;
 }
 
 /** Client credentials may also come as HTTP Basic auth (RFC 6749 §2.3.1). */

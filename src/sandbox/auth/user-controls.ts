@@ -16,7 +16,7 @@ function checkUser(state: SandboxState, userId: number, control: string): void {
 export function setAuthorization(state: SandboxState, setting: AuthorizationSetting = {}): void {
   const userId = setting.userId ?? SANDBOX_USER_ID;
   checkUser(state, userId, 'setAuthorization');
-  state.authorization = { approve: setting.approve ?? true, userId };
+  state.authorization = { approve: setting.approve ?? true, userId, page: setting.page ?? false };
 }
 
 /**

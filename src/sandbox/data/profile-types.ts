@@ -24,13 +24,24 @@ export interface SpecDef {
   variant?: boolean;
 }
 
+/** A price range, in euros, for the models whose `manufacturer model` matches `pattern`. */
+export interface ModelPrice {
+  pattern: RegExp;
+  price: readonly [number, number];
+}
+
 /** How the SKUs of one leaf category are generated. */
 export interface LeafProfile {
   categoryId: number;
   /** A fixed count, or a seeded count in [min, max]. */
   skus: number | readonly [number, number];
-  /** Base prices are drawn log-uniformly from this range. */
+  /** Base prices are drawn log-uniformly from this range (the category's, in euros). */
   price: readonly [number, number];
+  /**
+   * Narrower ranges for models whose name says their tier (a flagship is not priced like a feature
+   * phone): the first pattern matching `manufacturer model` wins; other models use `price`.
+   */
+  modelPrices?: readonly ModelPrice[];
   /** Upper bounds of the price filter bands (filter_type 0). */
   priceBands: readonly number[];
   manufacturers: readonly string[];

@@ -25,7 +25,12 @@ const TABLET_MODELS: Readonly<Record<string, readonly string[]>> = {
 export const TABLETS: LeafProfile = {
   categoryId: 1105,
   skus: [45, 70],
-  price: [70, 1700],
+  price: [180, 420],
+  modelPrices: [
+    { pattern: /iPad Pro|Tab S9 Ultra/, price: [950, 1650] },
+    { pattern: /iPad Air|Tab S8|Tab S9 FE|Tab P12|Pad 6|MatePad 11/, price: [420, 800] },
+    { pattern: /Tab A8|Tab M8|Tab M10|MatePad T|MatePad SE|Redmi Pad|Alcatel/, price: [80, 230] },
+  ],
   priceBands: [200, 400, 800],
   manufacturers: Object.keys(TABLET_MODELS),
   model: fromLists(TABLET_MODELS),

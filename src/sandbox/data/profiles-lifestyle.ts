@@ -226,7 +226,11 @@ const ESPRESSO_MODELS: Readonly<Record<string, readonly string[]>> = {
 export const ESPRESSO: LeafProfile = {
   categoryId: 1205,
   skus: [25, 40],
-  price: [60, 1900],
+  price: [250, 700],
+  modelPrices: [
+    { pattern: /Miele|Specialista|Eletta/, price: [700, 1900] },
+    { pattern: /Tassimo|Stilosa|Dedica/, price: [60, 190] },
+  ],
   priceBands: [150, 400, 800],
   manufacturers: Object.keys(ESPRESSO_MODELS),
   model: fromLists(ESPRESSO_MODELS),

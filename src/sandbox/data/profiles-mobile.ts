@@ -64,7 +64,23 @@ const PHONE_MODELS: Readonly<Record<string, readonly string[]>> = {
 export const PHONES: LeafProfile = {
   categoryId: 40,
   skus: 340,
-  price: [25, 1600],
+  price: [180, 450],
+  modelPrices: [
+    { pattern: /Fold/, price: [1500, 1900] },
+    { pattern: /Ultra|Pro Max|Flip/, price: [1000, 1450] },
+    { pattern: /iPhone 1[45]|Galaxy S2[34]|Xperia 1 /, price: [780, 1250] },
+    {
+      pattern:
+        /iPhone 1[1-3]|Galaxy S2[0-2]|Xperia 5|OnePlus 1[0-2]|Edge 50 Pro|Velvet|V60|G8s|GT 3|Magic|Honor (70|90|200)|P[345]0 Pro/,
+      price: [480, 950],
+    },
+    { pattern: /Nokia (105|110 4G|3310|8210 4G)|1066D|2053D|Pixi|Trend 2 Lite|Xperia E1/, price: [19, 70] },
+    {
+      pattern:
+        /Galaxy A1|Galaxy M13|Redmi 1[023]|Moto [GE]1|Moto G24|Blade [AL]|Nokia C|Y6 2019|X6a|X7a|Alcatel|Leagoo|Oukitel C|Realme C|iPhone 5S|iPhone 6s|Galaxy S7/,
+      price: [75, 190],
+    },
+  ],
   priceBands: [100, 200, 400, 700],
   manufacturers: Object.keys(PHONE_MODELS),
   model: fromLists(PHONE_MODELS),
@@ -257,7 +273,12 @@ const WATCH_MODELS: Readonly<Record<string, readonly string[]>> = {
 export const SMARTWATCHES: LeafProfile = {
   categoryId: 1705,
   skus: [35, 55],
-  price: [30, 950],
+  price: [120, 350],
+  modelPrices: [
+    { pattern: /Ultra|Fenix 7X|Forerunner 965/, price: [650, 950] },
+    { pattern: /Fenix|Series 9|Series 8|Forerunner 265|Watch6 Classic|Venu 3/, price: [380, 560] },
+    { pattern: /Charge|Inspire|Band|Bip|Redmi Watch|Watch Fit|Forerunner 55/, price: [35, 160] },
+  ],
   priceBands: [100, 250, 450],
   manufacturers: Object.keys(WATCH_MODELS),
   model: fromLists(WATCH_MODELS),

@@ -51,7 +51,7 @@ function basePriceOf(rng: Rng, profile: LeafProfile, model: string, variantIndex
   let h = 2166136261;
   for (let i = 0; i < model.length; i++) h = Math.imul(h ^ model.charCodeAt(i), 16777619) >>> 0;
   const tier = Math.min(0.97, (h / 4294967296) * 0.8 + variantIndex * 0.04 + rng.next() * 0.05);
-  const [low, high] = profile.price;
+  const [low, high] = profile.modelPrices?.find((range) => range.pattern.test(model))?.price ?? profile.price;
   return Math.exp(Math.log(low) + tier * (Math.log(high) - Math.log(low)));
 }
 

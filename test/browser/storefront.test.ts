@@ -1,0 +1,279 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleStorefront } from '../../examples/storefront/bundle.js';
+import { startStorefront } from '../../examples/storefront/site.js';
+import { installPacked } from '../../scripts/size.mjs';
+import type { TokenStore, UserTokens } from '../../src/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { launchChromium, repo } from './chromium.js';
+
+const PHONES = 40;
+const SHOTS = join(repo, 'test-results', 'storefront');
+const EURO = /€\d{1,3}(,\d{3})*\.\d{2}/;
+const RAW_CODES = /\b(price_up|price_drop|sku_review|availability_true|availability_false|sku_release)\b/;
+
+let browser: Browser | undefined;
+let script = '';
+
+beforeAll(async () => {
+  // The page's code bundled against the packed package, as an app's bundler takes it.
+  script = await bundleStorefront({ packageDir: installPacked().dir });
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+  console.log(`storefront screenshots: ${SHOTS}`);
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** The prices shown, as numbers, from texts like "€1,234.50". */
+function euros(texts: readonly string[]): number[] {
+  return texts.map((text) => Number((EURO.exec(text)?.[0] ?? 'NaN').replace(/[€,]/g, '')));
+}
+
+describe('in Chromium: the storefront example (React, TanStack Query, price-catalog/server)', () => {
+  it('browses, sorts, loads more, opens a product, searches, signs in and out, toggles a favorite', async () => {
+    const sandbox = createSandbox();
+    sandbox.setAuthorization({ page: true });
+    const api = await sandbox.listen();
+    const issued: UserTokens[] = [];
+    const memory = new Map<string, UserTokens>();
+    const tokenStore = (key: string): TokenStore => ({
+      get: () => memory.get(key),
+      set: (tokens) => {
+        if (tokens) issued.push(tokens);
+        void (tokens ? memory.set(key, tokens) : memory.delete(key));
+      },
+    });
+    const site = await startStorefront({
+      api,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      script,
+      handler: { tokenStore, logLevel: 'off' },
+    });
+    const context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 860 } });
+    const logs: string[] = [];
+    const seen: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
+      page.on('request', (request) => seen.push(request.url()));
+      page.on('response', async (response) => {
+        const headers = JSON.stringify(await response.allHeaders());
+        const redirect = response.status() >= 300 && response.status() < 400;
+        seen.push(`${response.url()}\n${headers}\n${redirect ? '' : await response.text().catch(() => '')}`);
+      });
+      const cards = page.getByTestId('skus').locator('li');
+
+      // The front page, then down the tree's tiles to the phones.
+      await page.goto(`${site.url}/`);
+      await page.locator('.tile', { hasText: 'Τεχνολογία' }).click();
+      await page.locator('.tile', { hasText: 'Κινητή Τηλεφωνία' }).click();
+      await page.locator('.tile', { hasText: 'Κινητά Τηλέφωνα' }).click();
+      await expect.poll(() => page.url()).toBe(`${site.url}/c/${PHONES}`);
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(24);
+      expect(logs).toEqual([]);
+      expect(await page.getByTestId('count').textContent()).toBe('340 products');
+      // The branch of the current category is open in the tree.
+      expect(await page.locator('.tree li.current').textContent()).toBe('Κινητά Τηλέφωνα');
+
+      // Load more: page 2 of the same list, appended.
+      await page.getByTestId('load-more').click();
+      await expect.poll(() => cards.count()).toBe(48);
+      expect(await page.getByTestId('shown').textContent()).toBe('Showing 48 of 340');
+      expect(
+        sandbox.apiCalls({ path: `/categories/${PHONES}/skus` }).map((call) => call.query.get('page')),
+      ).toEqual(['1', '2']);
+
+      // Sort: dearest first, prices in euros.
+      await page.getByTestId('sort').selectOption('price-desc');
+      await expect.poll(() => page.url()).toBe(`${site.url}/c/${PHONES}?sort=price-desc`);
+      await expect.poll(() => cards.count()).toBe(24);
+      const sorted = sandbox.apiCalls({ path: `/categories/${PHONES}/skus` }).at(-1);
+      expect(sorted?.query.get('order_by')).toBe('pricevat');
+      expect(sorted?.query.get('order_dir')).toBe('desc');
+      const prices = euros(await cards.getByTestId('price').allTextContents());
+      expect(prices).toHaveLength(24);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      // Believable prices: the dearest phones cost hundreds of euros, and photos that cannot load
+      // (no network here) show the placeholder.
+      expect(prices[0]).toBeGreaterThan(900);
+      // Photos load as they scroll into view: every one in view is the placeholder.
+      const inView = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.card img')]
+            .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+            .map((img) => img.dataset.placeholder === 'true'),
+        );
+      await expect
+        .poll(async () => {
+          const shown = await inView();
+          return shown.length >= 8 && shown.every(Boolean);
+        })
+        .toBe(true);
+      await shot(page, 'category');
+
+      // A product: its offers in euros, cheapest first, and its price history.
+      const first = cards.first();
+      const skuId = Number(await first.getAttribute('data-sku'));
+      const name = (await first.locator('.name').textContent()) ?? '';
+      await first.locator('.card-link').click();
+      await expect.poll(() => page.getByTestId('title').textContent()).toBe(name);
+      const offers = page.getByTestId('offer-price');
+      await expect.poll(() => offers.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+      const offerPrices = euros(await offers.allTextContents());
+      expect(offerPrices.every((price) => price > 0)).toBe(true);
+      expect(offerPrices).toEqual([...offerPrices].sort((a, b) => a - b));
+      expect(await page.getByTestId('price-min').textContent()).toMatch(EURO);
+      expect(euros([(await page.getByTestId('price-min').textContent()) ?? ''])[0]).toBe(offerPrices[0]);
+      await page.getByTestId('history').waitFor();
+      expect(
+        ((await page.locator('polyline.average').getAttribute('points')) ?? '').split(' ').length,
+      ).toBeGreaterThan(30);
+      expect(await page.getByTestId('lowest-ever').textContent()).toMatch(EURO);
+      expect(await page.locator('.photo').getAttribute('data-placeholder')).toBe('true');
+      expect(sandbox.apiCalls({ path: `/skus/${skuId}/product_cards` })).toHaveLength(1);
+      expect(sandbox.apiCalls({ path: `/skus/${skuId}/price_history` })).toHaveLength(1);
+      await shot(page, 'product');
+
+      // Search with autocomplete: suggestions while typing, one picked with the keyboard.
+      const search = page.getByTestId('search');
+      await search.click();
+      await search.pressSequentially('galax', { delay: 40 });
+      const suggestions = page.getByTestId('suggestions').getByRole('option');
+      await expect.poll(() => suggestions.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+      const texts = await suggestions.allTextContents();
+      expect(texts.every((text) => text.toLowerCase().includes('galax'))).toBe(true);
+      // Fewer calls than keys pressed: the box waits for a pause in typing.
+      expect(sandbox.apiCalls({ path: '/autocomplete' }).length).toBeLessThan(5);
+      await shot(page, 'search');
+      const target = texts.findIndex((text) => text.includes(' in '));
+      expect(target).toBeGreaterThanOrEqual(0);
+      for (let i = 0; i <= target; i++) await search.press('ArrowDown');
+      await search.press('Enter');
+      await expect.poll(() => page.url()).toMatch(/\/c\/\d+\?q=/);
+      await expect
+        .poll(() => page.getByTestId('count').textContent(), { timeout: 30_000 })
+        .toMatch(/results? for “/);
+      const picked = decodeURIComponent(new URL(page.url()).searchParams.get('q') ?? '');
+      expect(
+        sandbox.apiCalls().some((call) => call.path.endsWith('/skus') && call.query.get('q') === picked),
+      ).toBe(true);
+      // The search page: the categories with matches.
+      await search.fill('galaxy');
+      await search.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('results').locator('li').count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      expect(await page.getByTestId('title').textContent()).toBe('Results for “galaxy”');
+
+      // Sign in on the sandbox's authorization page, Approve: back on the product, signed in.
+      await page.goto(`${site.url}/s/${skuId}`);
+      await page.getByTestId('sign-in').click();
+      await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 });
+      expect(page.url().startsWith(`${api.authUrl}/oauth2/authorizations/new`)).toBe(true);
+      expect(await page.locator('h1').textContent()).toBe(`Authorize ${sandbox.clientId}`);
+      await shot(page, 'authorize');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByTestId('user').waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.url()).toBe(`${site.url}/s/${skuId}`);
+      expect(await page.getByTestId('user').textContent()).toBe('alice');
+      expect(await page.getByTestId('notice').textContent()).toBe('You are signed in.');
+
+      // The favorite shows its state and toggles: on, off, on; never a second create.
+      const favorite = page.getByTestId('favorite');
+      const pressed = () => favorite.getAttribute('aria-pressed');
+      await expect.poll(() => favorite.isEnabled(), { timeout: 30_000 }).toBe(true);
+      expect(await pressed()).toBe('false');
+      expect(await favorite.textContent()).toBe('♡ Add to favorites');
+      await favorite.click();
+      await expect.poll(pressed, { timeout: 30_000 }).toBe('true');
+      await expect.poll(() => favorite.isEnabled()).toBe(true);
+      expect(await favorite.textContent()).toBe('♥ Saved to favorites');
+      await shot(page, 'favorite');
+      await favorite.click();
+      await expect.poll(pressed, { timeout: 30_000 }).toBe('false');
+      await expect.poll(() => favorite.isEnabled()).toBe(true);
+      await favorite.click();
+      await expect.poll(pressed, { timeout: 30_000 }).toBe('true');
+      const creates = sandbox.apiCalls({ method: 'POST', path: '/favorites' });
+      expect(creates.map((call) => call.status)).toEqual([201, 201]);
+      const deletes = sandbox
+        .apiCalls({ method: 'DELETE' })
+        .filter((call) => call.path.startsWith('/favorites/'));
+      expect(deletes.map((call) => call.status)).toEqual([204]);
+      expect(await page.locator('[data-testid="favorite"] ~ .error').count()).toBe(0);
+
+      // The favorites, listed with the one just saved.
+      await page.getByRole('link', { name: 'Favorites', exact: true }).click();
+      const rows = page.getByTestId('favorite-row');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+      expect(await rows.first().getAttribute('data-sku')).toBe(String(skuId));
+      await expect.poll(() => rows.first().locator('a').textContent()).toBe(name);
+      await shot(page, 'favorites');
+
+      // Notifications, written for people: sentences, prices in euros, no raw codes.
+      await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+      const notifications = page.getByTestId('notification');
+      await expect.poll(() => notifications.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+      const said = await notifications.allTextContents();
+      for (const text of said) expect(text).not.toMatch(RAW_CODES);
+      expect(said.some((text) => /is cheaper|costs more/.test(text) && EURO.test(text))).toBe(true);
+      expect(said.some((text) => /review of/.test(text))).toBe(true);
+      await shot(page, 'notifications');
+
+      // Sign out: the account is gone from the page and the backend answers 401 to user calls.
+      await page.getByTestId('sign-out').click();
+      await page.getByTestId('sign-in').waitFor();
+      expect(await page.getByTestId('user').count()).toBe(0);
+      expect(await page.evaluate(() => fetch('/api/catalog/favorites').then((r) => r.status))).toBe(401);
+      expect(sandbox.apiCalls({ path: '/user/logout', method: 'DELETE' })).toHaveLength(1);
+
+      // Sign in again and Deny: back, still signed out, told so.
+      await page.getByTestId('sign-in').click();
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.getByTestId('notice').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('notice').textContent()).toBe(
+        'Sign-in was cancelled: the storefront was not authorized.',
+      );
+      expect(await page.getByTestId('sign-in').count()).toBe(1);
+      expect(
+        seen.some((text) => text.startsWith(`${site.url}/api/catalog/auth/callback?error=access_denied`)),
+      ).toBe(true);
+      expect(new URL(page.url()).searchParams.has('signin')).toBe(false);
+      await shot(page, 'signed-out');
+
+      expect(logs).toEqual([]);
+      // Every API call came from the server, none from the page.
+      expect(sandbox.apiCalls().every((call) => call.headers.get('origin') === null)).toBe(true);
+      // No secret or token reached the page: not in a URL, header, body, cookie or storage.
+      const secrets = new Set<string>([sandbox.clientSecret]);
+      for (const request of sandbox.requests) if (request.token) secrets.add(request.token);
+      for (const pair of issued) {
+        secrets.add(pair.access_token);
+        if (pair.refresh_token) secrets.add(pair.refresh_token);
+      }
+      expect(secrets.size).toBeGreaterThanOrEqual(3);
+      const everything = [
+        ...seen,
+        JSON.stringify(await context.cookies()),
+        await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage })),
+      ];
+      for (const secret of secrets)
+        for (const text of everything)
+          expect(text.includes(secret), `a secret in ${text.slice(0, 120)}`).toBe(false);
+    } finally {
+      await context.close();
+      await site.close();
+      await api.close();
+    }
+  }, 300_000);
+});
