@@ -1,0 +1,325 @@
+/**
+ * The SDK's calls, published on Node's `diagnostics_channel` as TracingChannels, for any APM agent
+ * and for `price-catalog/otel` (docs/observability.md). The core depends on no tracer: it only
+ * publishes, and only while someone subscribes.
+ *
+ *   price-catalog:call                every call, cached or not (CallEvent)
+ *   price-catalog:attempt             every request a call sends (AttemptEvent)
+ *   price-catalog:admission           every wait for a window place and a budget call (AdmissionEvent)
+ *   price-catalog:token               every token request (TokenEvent)
+ *
+ * Attempts, admissions and token requests run inside their call: an agent that binds a store to
+ * the call channel's `start` (`bindStore`) finds its call there. The channel module is taken with
+ * `process.getBuiltinModule`, never imported: a browser build holds no `node:` import, and where
+ * the runtime has no diagnostics_channel nothing is published and nothing is spent.
+ */
+import type { ApiResponse } from './api-promise.js';
+import type { DailyUsage } from './budget.js';
+import type { HookRequestKind } from './hooks.js';
+
+/** The names of the SDK's channels (`tracing:<name>:start` and so on for each TracingChannel). */
+export const DIAGNOSTICS_CHANNELS = {
+  call: 'price-catalog:call',
+  attempt: 'price-catalog:attempt',
+  admission: 'price-catalog:admission',
+  token: 'price-catalog:token',
+  /** A plain channel of `price-catalog/server`'s handler (HandlerEvent). */
+  handler: 'price-catalog:handler',
+} as const;
+
+/** Whose token a call goes with: the application's, a user's, a static one, or none (`auth: 'none'`). */
+export type PrincipalKind = 'app' | 'user' | 'token' | 'none';
+
+/** What the SDK's cache did for a GET: served it (`hit`), had it confirmed by a 304, or fetched it. */
+export type CacheOutcome = 'hit' | 'miss' | 'revalidated';
+
+/**
+ * One call (`price-catalog:call`). Filled while the call runs: `route`, `url`, `apiVersion` and
+ * `principal` once the request is known; the rest when it ends (before `asyncEnd`). Never holds a
+ * token, a secret or an id of a principal.
+ */
+export interface CallEvent {
+  readonly method: string;
+  /** The path template, `/skus/{id}`; undefined while the path is not known (or was refused). */
+  route: string | undefined;
+  /** The absolute URL with its query, without any token, `oauth_token` or user info. */
+  url: string | undefined;
+  /** The API version asked for (`3.2`). */
+  apiVersion: string | undefined;
+  principal: PrincipalKind | undefined;
+  /** A fingerprint of the application (the budget's key), never its clientId. */
+  readonly app: string;
+  /** The answer's status; for a failed call, its error's status when it has one. */
+  status: number | undefined;
+  /** GETs with a cache only. */
+  cache: CacheOutcome | undefined;
+  /** The application's day as counted in this process when the call ended. */
+  budget: DailyUsage | undefined;
+  /** Set by the channel: the call's result, or its error. */
+  result?: ApiResponse<unknown>;
+  error?: unknown;
+}
+
+/** One request of a call (`price-catalog:attempt`). */
+export interface AttemptEvent {
+  readonly method: string;
+  /** Without any token. */
+  readonly url: string;
+  /** Why it goes: `first`, `retry`, `redirect`, `replay` (after a 401) or `rate-limit`. */
+  readonly kind: HookRequestKind;
+  /** 1 for the call's first try, 2 for its first retry (redirects and replays keep it). */
+  readonly attempt: number;
+  /** The answer's status, when one came. */
+  status: number | undefined;
+  /** The name of the error that came instead of an answer (`ConnectionError`, `TimeoutError`). */
+  errorType: string | undefined;
+  error?: unknown;
+}
+
+/** A request waiting for its place in the token's window and its call of the day (`price-catalog:admission`). */
+export interface AdmissionEvent {
+  /** `window`: the SDK's count says the window is full; `403`: the server's rate-limit answer said so. */
+  readonly reason: 'window' | '403';
+  /** How long the admission took, set when it ends (a few ms is a shared store's round trip). */
+  waitedMs: number | undefined;
+  error?: unknown;
+}
+
+/** A token request (`price-catalog:token`): never its form, its answer or the token. */
+export interface TokenEvent {
+  /** `client_credentials`, `authorization_code` or `refresh_token`. */
+  readonly grant: string;
+  /** The token endpoint, without user info or query. */
+  readonly url: string;
+  error?: unknown;
+}
+
+/** What `price-catalog/server`'s handler tells on `price-catalog:handler`. */
+export type HandlerEvent =
+  /** A stored answer served past its max-age (pacing, or the API failing). */
+  | { readonly event: 'stale'; readonly route: string }
+  /** A background revalidation of a stored answer started. */
+  | { readonly event: 'revalidation'; readonly route: string }
+  /** A visitor's request refused: `budget` (the day is spent), `unavailable`, or `share` (its share is spent). */
+  | { readonly event: 'refused'; readonly reason: 'budget' | 'unavailable' | 'share' };
+
+interface Channel {
+  readonly hasSubscribers: boolean;
+}
+
+interface TracingChannel<Event extends object> {
+  /** Node 20.13+ and 22; computed from the five channels where missing. */
+  readonly hasSubscribers?: boolean;
+  readonly start: Channel;
+  readonly end: Channel;
+  readonly asyncStart: Channel;
+  readonly asyncEnd: Channel;
+  readonly error: Channel;
+  tracePromise<R>(fn: () => Promise<R>, event: Event): Promise<R>;
+}
+
+interface DiagnosticsChannels {
+  tracingChannel<Event extends object>(name: string): TracingChannel<Event>;
+}
+
+function channelModule(): DiagnosticsChannels | undefined {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    const module = process?.getBuiltinModule?.('node:diagnostics_channel') as
+      | Partial<DiagnosticsChannels>
+      | undefined;
+    return typeof module?.tracingChannel === 'function' ? (module as DiagnosticsChannels) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const dc = channelModule();
+const calls = dc?.tracingChannel<CallEvent>(DIAGNOSTICS_CHANNELS.call);
+const attempts = dc?.tracingChannel<AttemptEvent>(DIAGNOSTICS_CHANNELS.attempt);
+const admissions = dc?.tracingChannel<AdmissionEvent>(DIAGNOSTICS_CHANNELS.admission);
+const tokens = dc?.tracingChannel<TokenEvent>(DIAGNOSTICS_CHANNELS.token);
+
+function listened(channel: TracingChannel<object> | undefined): channel is TracingChannel<object> {
+  if (!channel) return false;
+  if (channel.hasSubscribers !== undefined) return channel.hasSubscribers;
+  const { start, end, asyncStart, asyncEnd, error } = channel;
+  return (
+    start.hasSubscribers ||
+    end.hasSubscribers ||
+    asyncStart.hasSubscribers ||
+    asyncEnd.hasSubscribers ||
+    error.hasSubscribers
+  );
+}
+
+/**
+ * The event of a call about to start, or undefined when nobody listens (the call then costs one
+ * check). `usage` is read when the call ends; `cached`: the client has a cache.
+ */
+export function callEvent(
+  method: string,
+  route: string | undefined,
+  app: string,
+  usage: () => DailyUsage,
+  cached: boolean,
+): CallEvent | undefined {
+  if (!listened(calls)) return undefined;
+  const event: CallEvent = {
+    method,
+    route,
+    url: undefined,
+    apiVersion: undefined,
+    principal: undefined,
+    app,
+    status: undefined,
+    cache: undefined,
+    budget: undefined,
+  };
+  readings.set(event, { usage, cached });
+  return event;
+}
+
+const readings = new WeakMap<CallEvent, { usage: () => DailyUsage; cached: boolean }>();
+
+/** Runs the call `run`, published as `event` when there is one. */
+export function traceCall<R extends ApiResponse<unknown>>(
+  event: CallEvent | undefined,
+  run: () => Promise<R>,
+): Promise<R> {
+  if (!event || !calls) return run();
+  return calls.tracePromise(async () => {
+    try {
+      const result = await run();
+      ended(event, result, undefined);
+      return result;
+    } catch (error) {
+      ended(event, undefined, error);
+      throw error;
+    }
+  }, event);
+}
+
+/** What the call sends, once the core knows it: path, URL (its token-free form), version, principal. */
+export function noteCall(
+  event: CallEvent | undefined,
+  path: string,
+  url: string,
+  apiVersion: string,
+  principal: string,
+): void {
+  if (!event) return;
+  event.route ??= routeOf(path);
+  event.url = withoutSecrets(url);
+  event.apiVersion = apiVersion;
+  event.principal = principalKind(principal);
+}
+
+function ended(event: CallEvent, result: ApiResponse<unknown> | undefined, error: unknown): void {
+  const reading = readings.get(event);
+  const status = result?.response.status ?? (error as { status?: unknown } | undefined)?.status;
+  event.status = typeof status === 'number' && status > 0 ? status : undefined;
+  if (reading?.cached && event.method === 'GET' && result) {
+    const mark = result.response.headers.get('x-price-catalog-cache');
+    event.cache = mark === 'HIT' ? 'hit' : mark === 'REVALIDATED' ? 'revalidated' : 'miss';
+  }
+  try {
+    event.budget = reading?.usage();
+  } catch {
+    // A budget that cannot be read leaves the call as it is.
+  }
+}
+
+/**
+ * Runs one request of a call as `price-catalog:attempt`; `outcome` tells its answer's status or
+ * the error that came instead.
+ */
+export function traceAttempt<R extends { outcome: object }>(
+  request: { method: string; url: string; kind: HookRequestKind; try: number },
+  send: () => Promise<R>,
+): Promise<R> {
+  if (!listened(attempts)) return send();
+  const event: AttemptEvent = {
+    method: request.method,
+    url: withoutSecrets(request.url),
+    kind: request.kind,
+    attempt: request.try,
+    status: undefined,
+    errorType: undefined,
+  };
+  return attempts.tracePromise(async () => {
+    const sent = await send();
+    const { outcome } = sent as { outcome: { answer?: { response?: Response }; error?: unknown } };
+    event.status = outcome.answer?.response?.status;
+    if ('error' in outcome) event.errorType = errorName(outcome.error);
+    return sent;
+  }, event);
+}
+
+/** Runs a window and budget admission as `price-catalog:admission`. */
+export function traceAdmission<R>(reason: 'window' | '403', admit: () => Promise<R>): Promise<R> {
+  if (!listened(admissions)) return admit();
+  const event: AdmissionEvent = { reason, waitedMs: undefined };
+  const from = Date.now();
+  return admissions.tracePromise(async () => {
+    try {
+      return await admit();
+    } finally {
+      event.waitedMs = Date.now() - from;
+    }
+  }, event);
+}
+
+/**
+ * Runs a token request as `price-catalog:token`. The channel's `result` stays empty: the answer
+ * holds the token.
+ */
+export async function traceToken<R>(grant: string, url: string, request: () => Promise<R>): Promise<R> {
+  if (!listened(tokens)) return request();
+  let answer: { value: R } | undefined;
+  const event: TokenEvent = { grant, url: withoutSecrets(url, true) };
+  await tokens.tracePromise(async () => {
+    answer = { value: await request() };
+  }, event);
+  return (answer as { value: R }).value;
+}
+
+/** `/skus/3443837/offers` as `/skus/{id}/offers`: every id of the API's paths is an integer. */
+export function routeOf(path: string): string {
+  return path.replace(/\/-?\d+(?=\/|$)/g, '/{id}');
+}
+
+/** Query names that carry a credential; a URL shown never holds them. */
+const SECRET_PARAMS = ['oauth_token', 'access_token', 'refresh_token', 'client_secret', 'code', 'token'];
+
+/** The URL without user info and credential params (`dropQuery`: without any query). */
+export function withoutSecrets(url: string, dropQuery = false): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '';
+  }
+  if (
+    !parsed.username &&
+    !parsed.password &&
+    !dropQuery &&
+    !SECRET_PARAMS.some((name) => parsed.searchParams.has(name))
+  )
+    return url;
+  parsed.username = '';
+  parsed.password = '';
+  if (dropQuery) parsed.search = '';
+  for (const name of SECRET_PARAMS) if (parsed.searchParams.has(name)) parsed.searchParams.delete(name);
+  return parsed.href;
+}
+
+function principalKind(principal: string): PrincipalKind {
+  if (principal.startsWith('user:')) return 'user';
+  if (principal.startsWith('client:')) return 'app';
+  return principal === 'none' ? 'none' : 'token';
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
