@@ -15,6 +15,7 @@ import {
   type UserScope,
 } from '../index.js';
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
+import { revalidationStarted, staleServed, visitorRefused } from './events.js';
 import { type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
 import { isSameOrigin, jsonBody, type Limits, pathSegments, queryParams, requestedVersion } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
@@ -213,6 +214,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     const due = overdue.pick(t, (key) => flights.has(key) || revalidating.has(key));
     if (!due) return;
     revalidating.add(due.key);
+    revalidationStarted(due.spec.path);
     const done = revalidate(due.key, due.spec, due.storedAt)
       .catch(() => undefined)
       .finally(() => revalidating.delete(due.key));
@@ -228,6 +230,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       const age = t - entry.storedAt;
       if (age <= entry.maxAgeMs + maxStale) {
         revalidateSome(t);
+        if (age >= entry.maxAgeMs) staleServed(spec.path);
         return answerFrom(entry, age < entry.maxAgeMs ? 'hit' : 'stale', request, t);
       }
     }
@@ -270,12 +273,15 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     stale: Entry | undefined,
     t: number,
   ): Response => {
-    if (stale && t - stale.storedAt <= stale.maxAgeMs + maxStale)
+    if (stale && t - stale.storedAt <= stale.maxAgeMs + maxStale) {
+      staleServed(new URL(request.url).pathname.slice(mount.length));
       return answerFrom(stale, 'stale', request, t);
+    }
     return unavailableAnswer(fetched, t);
   };
 
   const unavailableAnswer = (fetched: Extract<Fetched, { kind: 'unavailable' }>, t: number): Response => {
+    visitorRefused(fetched.budget ? 'budget' : 'unavailable');
     if (fetched.budget) {
       const resetsAt = fetched.retryAt ?? usage().resetsAt.getTime();
       return refusal(
