@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -8,6 +9,10 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOptions } from '../helpers/index.js';
 import { drive } from '../helpers/timers.js';
 import { type Telemetry, telemetry } from './telemetry.js';
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 let otel: Telemetry;
 let sandbox: Sandbox;
@@ -166,6 +171,7 @@ describe('price-catalog/otel: one CLIENT span per call', () => {
       await api.skus.get(sku());
       expect(named('GET /skus/{id}')).toHaveLength(1);
       expect(instrumentation.instrumentationName).toBe('price-catalog');
+      expect(instrumentation.instrumentationVersion).toBe(packageVersion);
     } finally {
       unregister();
     }

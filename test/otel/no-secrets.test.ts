@@ -30,7 +30,10 @@ function tap() {
     seen.push(rest);
   };
   for (const name of names) subscribe(name, listener);
-  return { seen, close: () => names.forEach((name) => unsubscribe(name, listener)) };
+  const close = () => {
+    for (const name of names) unsubscribe(name, listener);
+  };
+  return { seen, close };
 }
 
 describe('nothing in any span, metric or channel message holds a secret, a token or an id', () => {
