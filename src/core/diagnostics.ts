@@ -103,55 +103,54 @@ export type HandlerEvent =
   /** A visitor's request refused: `budget` (the day is spent), `unavailable`, or `share` (its share is spent). */
   | { readonly event: 'refused'; readonly reason: 'budget' | 'unavailable' | 'share' };
 
-interface Channel {
-  readonly hasSubscribers: boolean;
-}
-
 interface TracingChannel<Event extends object> {
-  /** Node 20.13+ and 22; computed from the five channels where missing. */
+  /** Node 20.13+, 22, Bun and Deno; where missing, nothing is published. */
   readonly hasSubscribers?: boolean;
-  readonly start: Channel;
-  readonly end: Channel;
-  readonly asyncStart: Channel;
-  readonly asyncEnd: Channel;
-  readonly error: Channel;
   tracePromise<R>(fn: () => Promise<R>, event: Event): Promise<R>;
 }
 
-interface DiagnosticsChannels {
-  tracingChannel<Event extends object>(name: string): TracingChannel<Event>;
-}
-
-function channelModule(): DiagnosticsChannels | undefined {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+const dc = (() => {
   try {
-    const module = process?.getBuiltinModule?.('node:diagnostics_channel') as
-      | Partial<DiagnosticsChannels>
+    return (
+      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+    ).process?.getBuiltinModule?.('node:diagnostics_channel') as
+      | { tracingChannel?: <E extends object>(name: string) => TracingChannel<E> }
       | undefined;
-    return typeof module?.tracingChannel === 'function' ? (module as DiagnosticsChannels) : undefined;
   } catch {
     return undefined;
   }
-}
+})();
+const channel = <E extends object>(name: string) => dc?.tracingChannel?.<E>(name);
+const calls = channel<CallEvent>(DIAGNOSTICS_CHANNELS.call);
+const attempts = channel<AttemptEvent>(DIAGNOSTICS_CHANNELS.attempt);
+const admissions = channel<AdmissionEvent>(DIAGNOSTICS_CHANNELS.admission);
+const tokens = channel<TokenEvent>(DIAGNOSTICS_CHANNELS.token);
 
-const dc = channelModule();
-const calls = dc?.tracingChannel<CallEvent>(DIAGNOSTICS_CHANNELS.call);
-const attempts = dc?.tracingChannel<AttemptEvent>(DIAGNOSTICS_CHANNELS.attempt);
-const admissions = dc?.tracingChannel<AdmissionEvent>(DIAGNOSTICS_CHANNELS.admission);
-const tokens = dc?.tracingChannel<TokenEvent>(DIAGNOSTICS_CHANNELS.token);
-
-function listened(channel: TracingChannel<object> | undefined): channel is TracingChannel<object> {
-  if (!channel) return false;
-  if (channel.hasSubscribers !== undefined) return channel.hasSubscribers;
-  const { start, end, asyncStart, asyncEnd, error } = channel;
-  return (
-    start.hasSubscribers ||
-    end.hasSubscribers ||
-    asyncStart.hasSubscribers ||
-    asyncEnd.hasSubscribers ||
-    error.hasSubscribers
+/** `run` traced on `to` as `event`, with `settled` told its result or error first; else just `run`. */
+function traced<E extends object, R>(
+  to: TracingChannel<E> | undefined,
+  event: E | undefined,
+  run: () => Promise<R>,
+  settled: (result: R | undefined, error: unknown) => void,
+): Promise<R> {
+  if (!to || !event) return run();
+  return to.tracePromise(
+    () =>
+      run().then(
+        (result) => {
+          settled(result, undefined);
+          return result;
+        },
+        (error: unknown) => {
+          settled(undefined, error);
+          throw error;
+        },
+      ),
+    event,
   );
 }
+
+const readings = new WeakMap<CallEvent, [usage: () => DailyUsage, cached: boolean]>();
 
 /**
  * The event of a call about to start, or undefined when nobody listens (the call then costs one
@@ -164,7 +163,7 @@ export function callEvent(
   usage: () => DailyUsage,
   cached: boolean,
 ): CallEvent | undefined {
-  if (!listened(calls)) return undefined;
+  if (!calls?.hasSubscribers) return undefined;
   const event: CallEvent = {
     method,
     route,
@@ -176,28 +175,30 @@ export function callEvent(
     cache: undefined,
     budget: undefined,
   };
-  readings.set(event, { usage, cached });
+  readings.set(event, [usage, cached]);
   return event;
 }
-
-const readings = new WeakMap<CallEvent, { usage: () => DailyUsage; cached: boolean }>();
 
 /** Runs the call `run`, published as `event` when there is one. */
 export function traceCall<R extends ApiResponse<unknown>>(
   event: CallEvent | undefined,
   run: () => Promise<R>,
 ): Promise<R> {
-  if (!event || !calls) return run();
-  return calls.tracePromise(async () => {
-    try {
-      const result = await run();
-      ended(event, result, undefined);
-      return result;
-    } catch (error) {
-      ended(event, undefined, error);
-      throw error;
+  return traced(calls, event, run, (result, error) => {
+    const [usage, cached] = readings.get(event as CallEvent) ?? [];
+    const status = result ? result.response.status : (error as { status?: unknown } | undefined)?.status;
+    const e = event as CallEvent;
+    e.status = typeof status === 'number' && status > 0 ? status : undefined;
+    if (cached && result && e.method === 'GET') {
+      const mark = result.response.headers.get('x-price-catalog-cache');
+      e.cache = mark === 'HIT' ? 'hit' : mark === 'REVALIDATED' ? 'revalidated' : 'miss';
     }
-  }, event);
+    try {
+      e.budget = usage?.();
+    } catch {
+      // A budget that cannot be read leaves the call as it is.
+    }
+  });
 }
 
 /** What the call sends, once the core knows it: path, URL (its token-free form), version, principal. */
@@ -212,62 +213,47 @@ export function noteCall(
   event.route ??= routeOf(path);
   event.url = withoutSecrets(url);
   event.apiVersion = apiVersion;
-  event.principal = principalKind(principal);
+  event.principal = principal.startsWith('user:')
+    ? 'user'
+    : principal.startsWith('client:')
+      ? 'app'
+      : principal === 'none'
+        ? 'none'
+        : 'token';
 }
 
-function ended(event: CallEvent, result: ApiResponse<unknown> | undefined, error: unknown): void {
-  const reading = readings.get(event);
-  const status = result?.response.status ?? (error as { status?: unknown } | undefined)?.status;
-  event.status = typeof status === 'number' && status > 0 ? status : undefined;
-  if (reading?.cached && event.method === 'GET' && result) {
-    const mark = result.response.headers.get('x-price-catalog-cache');
-    event.cache = mark === 'HIT' ? 'hit' : mark === 'REVALIDATED' ? 'revalidated' : 'miss';
-  }
-  try {
-    event.budget = reading?.usage();
-  } catch {
-    // A budget that cannot be read leaves the call as it is.
-  }
-}
-
-/**
- * Runs one request of a call as `price-catalog:attempt`; `outcome` tells its answer's status or
- * the error that came instead.
- */
+/** Runs one request of a call as `price-catalog:attempt`; its outcome tells the status or the error. */
 export function traceAttempt<R extends { outcome: object }>(
   request: { method: string; url: string; kind: HookRequestKind; try: number },
   send: () => Promise<R>,
 ): Promise<R> {
-  if (!listened(attempts)) return send();
-  const event: AttemptEvent = {
-    method: request.method,
-    url: withoutSecrets(request.url),
-    kind: request.kind,
-    attempt: request.try,
-    status: undefined,
-    errorType: undefined,
-  };
-  return attempts.tracePromise(async () => {
-    const sent = await send();
-    const { outcome } = sent as { outcome: { answer?: { response?: Response }; error?: unknown } };
-    event.status = outcome.answer?.response?.status;
-    if ('error' in outcome) event.errorType = errorName(outcome.error);
-    return sent;
-  }, event);
+  const event: AttemptEvent | undefined = attempts?.hasSubscribers
+    ? {
+        method: request.method,
+        url: withoutSecrets(request.url),
+        kind: request.kind,
+        attempt: request.try,
+        status: undefined,
+        errorType: undefined,
+      }
+    : undefined;
+  return traced(attempts, event, send, (sent) => {
+    const outcome = sent?.outcome as { answer?: { response: Response }; error?: unknown } | undefined;
+    if (!event || !outcome) return;
+    event.status = outcome.answer?.response.status;
+    if ('error' in outcome) event.errorType = outcome.error instanceof Error ? outcome.error.name : 'Error';
+  });
 }
 
 /** Runs a window and budget admission as `price-catalog:admission`. */
 export function traceAdmission<R>(reason: 'window' | '403', admit: () => Promise<R>): Promise<R> {
-  if (!listened(admissions)) return admit();
-  const event: AdmissionEvent = { reason, waitedMs: undefined };
   const from = Date.now();
-  return admissions.tracePromise(async () => {
-    try {
-      return await admit();
-    } finally {
-      event.waitedMs = Date.now() - from;
-    }
-  }, event);
+  const event: AdmissionEvent | undefined = admissions?.hasSubscribers
+    ? { reason, waitedMs: undefined }
+    : undefined;
+  return traced(admissions, event, admit, () => {
+    if (event) event.waitedMs = Date.now() - from;
+  });
 }
 
 /**
@@ -275,13 +261,15 @@ export function traceAdmission<R>(reason: 'window' | '403', admit: () => Promise
  * holds the token.
  */
 export async function traceToken<R>(grant: string, url: string, request: () => Promise<R>): Promise<R> {
-  if (!listened(tokens)) return request();
-  let answer: { value: R } | undefined;
-  const event: TokenEvent = { grant, url: withoutSecrets(url, true) };
-  await tokens.tracePromise(async () => {
-    answer = { value: await request() };
-  }, event);
-  return (answer as { value: R }).value;
+  if (!tokens?.hasSubscribers) return request();
+  let answer: R | undefined;
+  await tokens.tracePromise(
+    async () => {
+      answer = await request();
+    },
+    { grant, url: withoutSecrets(url).split('?')[0] as string },
+  );
+  return answer as R;
 }
 
 /** `/skus/3443837/offers` as `/skus/{id}/offers`: every id of the API's paths is an integer. */
@@ -289,37 +277,12 @@ export function routeOf(path: string): string {
   return path.replace(/\/-?\d+(?=\/|$)/g, '/{id}');
 }
 
-/** Query names that carry a credential; a URL shown never holds them. */
-const SECRET_PARAMS = ['oauth_token', 'access_token', 'refresh_token', 'client_secret', 'code', 'token'];
-
-/** The URL without user info and credential params (`dropQuery`: without any query). */
-export function withoutSecrets(url: string, dropQuery = false): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return '';
-  }
-  if (
-    !parsed.username &&
-    !parsed.password &&
-    !dropQuery &&
-    !SECRET_PARAMS.some((name) => parsed.searchParams.has(name))
-  )
-    return url;
-  parsed.username = '';
-  parsed.password = '';
-  if (dropQuery) parsed.search = '';
-  for (const name of SECRET_PARAMS) if (parsed.searchParams.has(name)) parsed.searchParams.delete(name);
-  return parsed.href;
-}
-
-function principalKind(principal: string): PrincipalKind {
-  if (principal.startsWith('user:')) return 'user';
-  if (principal.startsWith('client:')) return 'app';
-  return principal === 'none' ? 'none' : 'token';
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : typeof error;
+/** The URL without user info, and with the value of any parameter that carries a credential redacted. */
+export function withoutSecrets(url: string): string {
+  return url
+    .replace(/\/\/[^/?#]*@/, '//')
+    .replace(
+      /([?&](?:oauth_token|access_token|refresh_token|client_secret|code|token)=)[^&#]*/gi,
+      '$1[redacted]',
+    );
 }
