@@ -11,21 +11,15 @@
  * Attempts, admissions and token requests run inside their call: an agent that binds a store to
  * the call channel's `start` (`bindStore`) finds its call there. The channel module is taken with
  * `process.getBuiltinModule`, never imported: a browser build holds no `node:` import, and where
- * the runtime has no diagnostics_channel nothing is published and nothing is spent.
+ * the runtime has no diagnostics_channel nothing is published and nothing is spent; browser
+ * bundles get src/core/diagnostics-off.ts instead (package.json `browser`).
  */
 import type { ApiResponse } from './api-promise.js';
 import type { DailyUsage } from './budget.js';
+import { DIAGNOSTICS_CHANNELS } from './diagnostics-names.js';
 import type { HookRequestKind } from './hooks.js';
 
-/** The names of the SDK's channels (`tracing:<name>:start` and so on for each TracingChannel). */
-export const DIAGNOSTICS_CHANNELS = {
-  call: 'price-catalog:call',
-  attempt: 'price-catalog:attempt',
-  admission: 'price-catalog:admission',
-  token: 'price-catalog:token',
-  /** A plain channel of `price-catalog/server`'s handler (HandlerEvent). */
-  handler: 'price-catalog:handler',
-} as const;
+export { DIAGNOSTICS_CHANNELS };
 
 /** Whose token a call goes with: the application's, a user's, a static one, or none (`auth: 'none'`). */
 export type PrincipalKind = 'app' | 'user' | 'token' | 'none';
@@ -273,12 +267,12 @@ export async function traceToken<R>(grant: string, url: string, request: () => P
 }
 
 /** `/skus/3443837/offers` as `/skus/{id}/offers`: every id of the API's paths is an integer. */
-export function routeOf(path: string): string {
+function routeOf(path: string): string {
   return path.replace(/\/-?\d+(?=\/|$)/g, '/{id}');
 }
 
 /** The URL without user info, and with the value of any parameter that carries a credential redacted. */
-export function withoutSecrets(url: string): string {
+function withoutSecrets(url: string): string {
   return url
     .replace(/\/\/[^/?#]*@/, '//')
     .replace(
