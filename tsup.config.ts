@@ -16,6 +16,7 @@ export const ENTRIES: Record<string, string> = {
   'server/index': 'src/server/index.ts',
   'file/index': 'src/file/index.ts',
   'query/index': 'src/query/index.ts',
+  'otel/index': 'src/otel/index.ts',
 };
 
 /** Entries built on their own, for Node, with the libraries they need bundled in (below). */
@@ -46,7 +47,7 @@ const redisSharesMainEntry: Plugin = {
   name: 'redis-shares-main-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](redis|server|query|coordination)[\\/]/.test(args.importer)
+      /[\\/]src[\\/](redis|server|query|otel|coordination)[\\/]/.test(args.importer)
         ? { path: '../index.cjs', external: true }
         : undefined,
     );
@@ -89,7 +90,7 @@ const common: Options = {
   removeNodeProtocol: false,
   // Optional peers (msw for `price-catalog/testing/msw` only; ioredis loaded with a dynamic import
   // only when used) and Node's own modules.
-  external: ['msw', /^msw\//, 'ioredis', /^@tanstack\//, /^node:/],
+  external: ['msw', /^msw\//, 'ioredis', /^@tanstack\//, /^@opentelemetry\//, /^node:/],
   sourcemap: false,
 };
 

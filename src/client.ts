@@ -79,7 +79,7 @@ export interface ClientOptions {
   /**
    * `onRequest`, `onResponse` and `onError`, called for every HTTP request to the API: to add
    * headers, trace or time requests. They never see the token, and cannot skip the daily budget
-   * or the rate-limit window. See docs/observability.md.
+   * or the rate-limit window. See docs/logging.md.
    */
   hooks?: Hooks | undefined;
   /** Headers added to every API request. */

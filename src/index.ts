@@ -29,6 +29,16 @@ export {
   lruCacheStore,
 } from './core/cache.js';
 export {
+  type AdmissionEvent,
+  type AttemptEvent,
+  type CacheOutcome,
+  type CallEvent,
+  DIAGNOSTICS_CHANNELS,
+  type HandlerEvent,
+  type PrincipalKind,
+  type TokenEvent,
+} from './core/diagnostics.js';
+export {
   AbortError,
   AccessDeniedError,
   ApiError,

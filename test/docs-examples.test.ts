@@ -40,6 +40,7 @@ const OUT = new URL('.tmp/docs-examples/', ROOT);
 const SPECIFIERS: Record<string, string> = {
   'price-catalog': '../../test/docs/price-catalog.js',
   'price-catalog/query': '../../src/query/index.js',
+  'price-catalog/otel': '../../src/otel/index.js',
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
   'price-catalog/file': '../../test/docs/file.js',

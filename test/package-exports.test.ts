@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -37,7 +38,7 @@ const pkg = () => join(work, 'node_modules', 'price-catalog');
 beforeAll(() => {
   const { dir } = installPacked();
   // The install as a user gets it, plus msw (the optional peer of `price-catalog/testing/msw`),
-  // in a directory of this test's own: the shared install stays without msw.
+  // in a directory of this test's own: the shared install stays without the optional peers.
   work = mkdtempSync(join(tmpdir(), 'price-catalog-exports-'));
   const modules = join(work, 'node_modules');
   mkdirSync(modules);
@@ -47,6 +48,10 @@ beforeAll(() => {
     else symlinkSync(join(dir, 'node_modules', name), join(modules, name));
   }
   symlinkSync(join(repo, 'node_modules', 'msw'), join(modules, 'msw'));
+  // And @opentelemetry/api, the optional peer of `price-catalog/otel`.
+  mkdirSync(join(modules, '@opentelemetry'), { recursive: true });
+  if (!existsSync(join(modules, '@opentelemetry', 'api')))
+    symlinkSync(join(repo, 'node_modules', '@opentelemetry', 'api'), join(modules, '@opentelemetry', 'api'));
   writeFileSync(
     join(work, 'package.json'),
     JSON.stringify({ name: 'exports-app', private: true, type: 'module' }),
@@ -84,6 +89,7 @@ describe('declared value exports = runtime exports, entry by entry', () => {
       './server',
       './file',
       './query',
+      './otel',
     ]);
   });
 

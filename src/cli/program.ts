@@ -2,6 +2,7 @@ import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { defaultStateDir } from '../file/index.js';
 import type { Params } from './checkpoint.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
+import { addUsageCommand } from './usage.js';
 import { packageVersion } from './version.js';
 
 function positiveInt(value: string): number {
@@ -265,6 +266,9 @@ export function buildProgram(
       });
       program.setOptionValue('exitCode', code);
     });
+  addUsageCommand(program, io, { stateDir: userStateDir(), redisUrl }, (code) =>
+    program.setOptionValue('exitCode', code),
+  );
   return program;
 }
 

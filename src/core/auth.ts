@@ -1,3 +1,4 @@
+import { traceToken } from './diagnostics.js';
 import { ConnectionError, isRecord, TokenError } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
 import { abortable } from './signal.js';
@@ -125,10 +126,20 @@ export function clientCredentialsProvider(
  * 3xx, a browser's `opaqueredirect`, or a fetch that followed one anyway) is a TokenError naming
  * the status and the Location's origin. Nothing is re-sent and no token is taken from elsewhere.
  */
-export async function requestToken(
+export function requestToken(
   credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
   form: Record<string, string>,
-): Promise<{ access_token: string; expires_in?: number; scope?: string; refresh_token?: string }> {
+): Promise<TokenAnswer> {
+  const url = `${credentials.authUrl}/oauth2/token`;
+  return traceToken(form.grant_type ?? 'unknown', url, () => postTokenForm(credentials, form));
+}
+
+type TokenAnswer = { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
+
+async function postTokenForm(
+  credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
+  form: Record<string, string>,
+): Promise<TokenAnswer> {
   const url = `${credentials.authUrl}/oauth2/token`;
   let response: Response;
   try {
@@ -173,7 +184,7 @@ export async function requestToken(
       unusable: response.ok,
     });
   }
-  return body as { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
+  return body as TokenAnswer;
 }
 
 function withoutTokens(body: Record<string, unknown>): Record<string, unknown> {

@@ -23,6 +23,7 @@ import {
   withHookHeaders,
 } from './attempt.js';
 import { decide, MAX_RATE_LIMIT_WAITS, type Outcome, requestBound, type Tally } from './decide.js';
+import { traceAttempt } from './diagnostics.js';
 import { isRateLimitBody, PriceCatalogError, RateLimitWaitError, RedirectError } from './errors.js';
 import type { HookRequest, HookRunner } from './hooks.js';
 import type { Limits } from './limits.js';
@@ -80,7 +81,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   let visited: string[] | undefined;
   let reason: WindowWaitReason = 'window';
   for (;;) {
-    const sent = await send(engine, call, attempt, reason, tally);
+    const sent = await traceAttempt(attempt, () => send(engine, call, attempt, reason, tally));
     const { outcome } = sent;
     const step = decide(attempt, outcome, tally, {
       maxRetries: call.maxRetries,

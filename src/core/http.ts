@@ -19,6 +19,7 @@ import {
   storableMaxAge,
   toCachedAnswer,
 } from './cache.js';
+import { type CallEvent, callEvent, noteCall, traceCall } from './diagnostics.js';
 import {
   ConnectionError,
   createApiError,
@@ -80,6 +81,8 @@ export interface CallSpec<T> {
    * (a bad id) becomes a rejected promise, and no request is sent.
    */
   path: string | (() => string);
+  /** The path's template (`/skus/{id}`) for diagnostics; else made from the path, its ids as `{id}`. */
+  route?: string | undefined;
   query?: QueryParams | undefined;
   /** Sent as JSON; a function runs inside the call (after `path`), so its checks reject the call. */
   body?: unknown;
@@ -131,8 +134,15 @@ export class HttpCore {
     };
   }
 
+  /** One call, published on `price-catalog:call` while someone listens (src/core/diagnostics.ts). */
+  request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+    const { limits, cache } = this.config;
+    const event = callEvent(spec.method, spec.route, limits.config.app, () => limits.known(), !!cache);
+    return traceCall(event, () => this.call(spec, event));
+  }
+
   /** One call, under its deadline (one time limit over every attempt, wait and retry). */
-  async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
+  private async call<T>(spec: CallSpec<T>, event: CallEvent | undefined): Promise<ApiResponse<T>> {
     const options = spec.options ?? {};
     const deadlineMs = options.deadline ?? this.config.deadline;
     const deadline = isTimeLimit(deadlineMs)
@@ -143,7 +153,7 @@ export class HttpCore {
         )
       : undefined;
     try {
-      return await this.run(spec, options, deadline ? deadline.signal : options.signal);
+      return await this.run(spec, options, deadline ? deadline.signal : options.signal, event);
     } catch (error) {
       throw logFailure(this.config.logger, spec.method, deadline ? deadline.explain(error) : error);
     } finally {
@@ -155,6 +165,7 @@ export class HttpCore {
     spec: CallSpec<T>,
     options: RequestOptions,
     signal: AbortSignal | undefined,
+    event: CallEvent | undefined,
   ): Promise<ApiResponse<T>> {
     // The call's own options, checked before anything is sent (the client's were when it was made).
     checkCallOptions(options);
@@ -175,6 +186,7 @@ export class HttpCore {
         'InsufficientScope',
       );
     }
+    noteCall(event, path, url, version, token.principal);
     const call: Call = {
       method: spec.method,
       url,

@@ -9,6 +9,7 @@
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
 import type { DailyUsage } from './budget.js';
+import { traceAdmission } from './diagnostics.js';
 import { DailyLimitError, RateLimitWaitError, rateLimitWaitError } from './errors.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from './stores.js';
@@ -52,7 +53,16 @@ export class Limits {
    * wait), and one call of the budget. `reason` '403': the server refused, and onRateLimit was
    * asked already.
    */
-  async admit(
+  admit(
+    read: () => Promise<AccessToken>,
+    signal: AbortSignal | undefined,
+    maxWaitMs: number,
+    reason: WindowWaitReason,
+  ): Promise<Admitted> {
+    return traceAdmission(reason, () => this.admitted(read, signal, maxWaitMs, reason));
+  }
+
+  private async admitted(
     read: () => Promise<AccessToken>,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
@@ -164,7 +174,7 @@ export class Limits {
 
   /** The budget as last counted: synchronous, and asks the store for its count for next time. */
   usage(): DailyUsage {
-    const { coordination, app, dailyLimit: limit } = this.config;
+    const { coordination, app } = this.config;
     const { budget } = coordination;
     const day = utcDay();
     const now = budget.peek?.(app, day);
@@ -173,7 +183,14 @@ export class Limits {
       (calls) => this.counted(day, 0, calls),
       () => undefined,
     );
-    const known = seen.get(budget)?.get(app);
+    return this.known();
+  }
+
+  /** The budget as last counted in this process, without asking the store (once per call, for diagnostics). */
+  known(): DailyUsage {
+    const { coordination, app, dailyLimit: limit } = this.config;
+    const day = utcDay();
+    const known = seen.get(coordination.budget)?.get(app);
     const calls = known?.day === day ? known.calls : 0;
     return {
       day,

@@ -101,7 +101,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   };
 
   const flights = new Flights();
-  const outcomes = new Outcomes(usage, settings.maxStale);
+  const outcomes = new Outcomes(usage, settings.maxStale, settings.mount);
   const fetchContext = {
     apiBase: options.baseUrl.replace(/\/+$/, ''),
     mount: settings.mount,

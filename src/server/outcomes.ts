@@ -4,6 +4,7 @@
  */
 import type { DailyUsage } from '../index.js';
 import { answerFrom, type Entry } from './answers.js';
+import { staleServed, visitorRefused } from './events.js';
 import type { Fetched } from './fetch-api.js';
 import { refusal, secondsUntil } from './respond.js';
 
@@ -16,6 +17,8 @@ export class Outcomes {
   constructor(
     private readonly usage: () => DailyUsage,
     private readonly maxStale: number,
+    /** The handler's mount path: the API path of a request is what follows it. */
+    private readonly mount: string,
   ) {}
 
   of(request: Request, fetched: Fetched, stale: Entry | undefined, now: number): Response {
@@ -34,12 +37,14 @@ export class Outcomes {
   /** The stale answer while it is within maxStale, else the 503. */
   staleOr503(request: Request, fetched: Unavailable, stale: Entry | undefined, now: number): Response {
     if (stale && stale.status === 200 && now - stale.storedAt <= stale.maxAgeMs + this.maxStale) {
+      staleServed(new URL(request.url).pathname.slice(this.mount.length));
       return answerFrom(stale, 'stale', request, now);
     }
     return this.unavailable(fetched, now);
   }
 
   unavailable(fetched: Unavailable, now: number): Response {
+    visitorRefused(fetched.budget ? 'budget' : 'unavailable');
     if (fetched.budget) {
       const resetsAt = fetched.retryAt ?? this.usage().resetsAt.getTime();
       return refusal(

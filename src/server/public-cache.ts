@@ -15,6 +15,7 @@ import {
 } from '../index.js';
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { within } from './deadline.js';
+import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
 import type { Flights } from './flights.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
@@ -59,6 +60,7 @@ export class PublicCache {
       if (entry.status !== 200 && age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
       if (kept && age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
+        if (age >= kept.maxAgeMs) staleServed(spec.path);
         return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
       }
     }
@@ -123,6 +125,7 @@ export class PublicCache {
     const due = this.overdue.pick(t, (key) => flights.has(key) || this.revalidating.has(key));
     if (!due) return;
     this.revalidating.add(due.key);
+    revalidationStarted(due.spec.path);
     flights.keep(
       this.revalidate(due.key, due.spec, due.storedAt).finally(() => this.revalidating.delete(due.key)),
     );

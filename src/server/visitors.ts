@@ -6,6 +6,7 @@
  * coordination, so every instance sees one count.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../index.js';
+import { visitorRefused } from './events.js';
 import { refusal, secondsUntil } from './respond.js';
 
 /** What the server knows of a request beside the Request itself. */
@@ -52,6 +53,7 @@ export class VisitorShares {
       const t = this.now();
       if (await this.counts.take(utcDay(t), charges)) return undefined;
       const tomorrow = (Math.floor(t / DAY_MS) + 1) * DAY_MS;
+      visitorRefused('share');
       return refusal(
         429,
         'VisitorShareSpent',
