@@ -11,7 +11,7 @@ import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/
 import { memoryCoordination } from './core/memory-stores.js';
 import { checkClientOptions } from './core/options.js';
 import { safePath } from './core/paths.js';
-import type { QueryParams } from './core/query.js';
+import type { QueryParams } from './core/query-string.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { PermanentRedirects } from './core/redirects.js';
 import { isServerRuntime } from './core/runtime.js';

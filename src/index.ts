@@ -75,7 +75,7 @@ export {
   memoryWindowStore,
 } from './core/memory-stores.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
-export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
+export type { Fieldset, QueryParams, QueryValue } from './core/query-string.js';
 export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/rate-limit.js';
 export type {
   Admission,

@@ -33,7 +33,7 @@ import type { HookRunner } from './hooks.js';
 import type { Limits } from './limits.js';
 import type { Log } from './logger.js';
 import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
-import { encodeQuery, type QueryParams } from './query.js';
+import { encodeQuery, type QueryParams } from './query-string.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 import type { PermanentRedirects } from './redirects.js';
 import { abortError } from './signal.js';
