@@ -1,6 +1,6 @@
 /**
  * `npm run lint:deps` (part of `npm test`): no import cycles in src/, and the layering of
- * docs/architecture.md — every entry but the main one (the sandbox, the Redis entry, the CLI, and
+ * docs/contributing/architecture.md — every entry but the main one (the sandbox, the Redis entry, the CLI, and
  * any new entry folder) imports the SDK only through its public entry modules.
  * @type {import('dependency-cruiser').IConfiguration}
  */

@@ -1,5 +1,5 @@
 /**
- * The core of every call (docs/architecture.md, "How a call flows"):
+ * The core of every call (docs/contributing/architecture.md, "How a call flows"):
  *
  *   request()    the deadline over the whole call
  *   run()        input checks, URL, token and scope, cache policy (fresh answer, ETag), single flight
