@@ -125,6 +125,11 @@ export function toCachedAnswer(
   };
 }
 
+/** A stored answer a 304 confirmed: the same answer, good for the max-age the 304 gives. */
+export function renewedAnswer(answer: CachedAnswer, headers: Headers): CachedAnswer {
+  return { ...answer, storedAt: Date.now(), maxAgeMs: storableMaxAge(headers) ?? 0 };
+}
+
 export function isFresh(answer: CachedAnswer): boolean {
   return Date.now() - answer.storedAt < answer.maxAgeMs;
 }

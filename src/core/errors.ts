@@ -269,37 +269,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Picks the error class for an API answer. */
-export function createApiError(init: ApiErrorInit): ApiError {
-  const { status, body } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401) return new AuthenticationError(init);
-  if (status === 403) {
-    return isRateLimitBody(body) ? new RateLimitError(init) : new PermissionDeniedError(init);
-  }
-  if (status === 404) return new NotFoundError(init);
-  if (status === 422) return new UnprocessableEntityError(init);
-  if (status === 501) return new NotImplementedError(init);
-  if (status >= 500) return new InternalServerError(init);
-  return new ApiError(init);
-}
-
-/**
- * A `price-catalog/server` handler's 503 for the application's spent day: it names the limit in
- * `X-Daily-Limit` and the wait in `Retry-After` (seconds).
- */
-export function handlerBudgetRefusal(status: number, headers: Headers): DailyLimitError | undefined {
-  const limit = status === 503 ? headers.get('x-daily-limit') : null;
-  return limit === null
-    ? undefined
-    : new DailyLimitError(+limit, new Date(Date.now() + 1000 * +(headers.get('retry-after') ?? 0)));
-}
-
-/** The spec's rate-limit answer: a 403 whose body is `{ message }` rather than the errors array. */
-export function isRateLimitBody(body: unknown): boolean {
-  return isRecord(body) && typeof body.message === 'string' && !('errors' in body);
-}
-
 /**
  * The client's daily call budget is spent: the call was not sent. Going over the API's daily limit
  * would expire every token of the client until the next day.
