@@ -72,7 +72,6 @@ export {
   memoryBudgetStore,
   memoryCoordination,
   memoryLockStore,
-  memoryWindowStore,
 } from './core/memory-stores.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/query-string.js';
@@ -115,7 +114,6 @@ export type {
 } from './resources/notifications.js';
 export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
-export { staleAfterWrite } from './resources/shared.js';
 export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
 export type {
   LocationFindParams,
@@ -177,3 +175,18 @@ export type {
   WithLink,
   WithMeta,
 } from './types/linked.js';
+
+import { memoryWindowStore as windowStore } from './core/memory-window-store.js';
+import { staleAfterWrite as staleRoots } from './resources/shared.js';
+
+/**
+ * @deprecated `memoryCoordination().windows` is the in-memory window store of a coordination;
+ * this name goes in the next major version.
+ */
+export const memoryWindowStore: typeof windowStore = windowStore;
+
+/**
+ * @deprecated For a cache of your own, `price-catalog/query` mutations tell what a write makes
+ * stale (`invalidates(variables)`); this name goes in the next major version.
+ */
+export const staleAfterWrite: typeof staleRoots = staleRoots;

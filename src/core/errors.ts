@@ -117,17 +117,6 @@ export class RateLimitWaitError extends RateLimitError {
   }
 }
 
-/**
- * A window store's refusal of a wait that would end at `resetAt` (epoch ms), longer than
- * `maxWaitMs` (undefined: onRateLimit declined). The engine tells it again for the call.
- */
-export function rateLimitWaitError(
-  resetAt: number,
-  rateLimit: RateLimitInfo | undefined,
-  maxWaitMs: number | undefined,
-): RateLimitWaitError {
-  return new RateLimitWaitError({ method: '', url: '', resetsAt: new Date(resetAt), rateLimit, maxWaitMs });
-}
 /** 404: the record or route does not exist. */
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';

@@ -98,13 +98,22 @@ interface CachePlace {
   stored: CachedAnswer | undefined;
 }
 
-/** @internal The engine of a client: what every resource method calls. */
+/**
+ * The engine of a client: what every resource method calls. Its members are internal (stripped
+ * from the published types): resource types name the class, no application uses it.
+ */
 export class HttpCore {
   private readonly flights = new SingleFlight<CallAnswer>();
 
-  constructor(readonly config: CoreConfig) {}
+  /** @internal */
+  readonly config: CoreConfig;
 
-  /** One call, under its deadline (one time limit over every attempt, wait and retry). */
+  /** @internal */
+  constructor(config: CoreConfig) {
+    this.config = config;
+  }
+
+  /** @internal One call, under its deadline (one time limit over every attempt, wait and retry). */
   async request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const options = spec.options ?? {};
     const deadlineMs = options.deadline ?? this.config.deadline;

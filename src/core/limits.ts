@@ -8,8 +8,10 @@
  * 401 replaced the token goes with the new one (in the new token's window), never with the rejected one.
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
+
+import { rateLimitWaitError } from '../internal/waits.js';
 import type { DailyUsage } from './budget.js';
-import { DailyLimitError, RateLimitWaitError, rateLimitWaitError } from './errors.js';
+import { DailyLimitError, RateLimitWaitError } from './errors.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from './stores.js';
 import { type AccessToken, fingerprint } from './token.js';

@@ -9,8 +9,6 @@ import { memoryWindowStore } from './memory-window-store.js';
 import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './stores.js';
 import { type AccessToken, isFresh } from './token.js';
 
-export { memoryWindowStore };
-
 export interface MemoryCoordinationOptions {
   /** The cache store the clients share; default a bounded LRU (500 answers, 5 MB). `false`: none. */
   cache?: LruStoreOptions | CacheStore | false | undefined;
