@@ -5,7 +5,7 @@
  * sandbox (`api.catalog.categories.get(40)`), after a first call has loaded every module and
  * obtained the application token. Counted: files of src/ (the sandbox excluded: it plays the
  * server) with at least one function run during the call; module loading is not counted.
- * `--list` prints the files.
+ * `--list` prints the files, `--functions` the functions run in each.
  */
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
@@ -38,11 +38,18 @@ const { result } = await session.post('Profiler.takePreciseCoverage');
 await session.post('Profiler.stopPreciseCoverage');
 session.disconnect();
 
+const ran = (fn) => fn.ranges[0] !== undefined && fn.ranges[0].count > 0;
 const files = result
   .filter((script) => script.url.startsWith(root) && !script.url.startsWith(`${root}sandbox/`))
-  .filter((script) => script.functions.some((fn) => fn.ranges[0] && fn.ranges[0].count > 0))
-  .map((script) => fileURLToPath(script.url).slice(fileURLToPath(root).length - 'src/'.length))
-  .sort();
+  .filter((script) => script.functions.some(ran))
+  .map((script) => ({
+    file: fileURLToPath(script.url).slice(fileURLToPath(root).length - 'src/'.length),
+    functions: [...new Set(script.functions.filter(ran).map((fn) => fn.functionName || '(anonymous)'))],
+  }))
+  .sort((a, b) => a.file.localeCompare(b.file));
 
 console.log(`files of src/ (without src/sandbox) one uncached GET runs code in: ${files.length}`);
-if (process.argv.includes('--list')) for (const file of files) console.log(`  ${file}`);
+const functions = process.argv.includes('--functions');
+if (functions || process.argv.includes('--list'))
+  for (const { file, functions: names } of files)
+    console.log(`  ${file}${functions ? `: ${names.join(', ')}` : ''}`);
