@@ -1,5 +1,5 @@
 /**
- * The core of every call (docs/contributing/architecture.md, "How a call flows"):
+ * The core of every call (docs/contributing/architecture.md, "One call, file by file"):
  *
  *   request()    the deadline over the whole call
  *   run()        input checks, URL, the token (read once for the call: principal and scope)
