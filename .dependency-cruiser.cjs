@@ -1,7 +1,8 @@
 /**
  * `npm run lint:deps` (part of `npm test`): no import cycles in src/, and the layering of
- * docs/architecture.md — every entry but the main one (the sandbox, the Redis entry, the CLI, and
- * any new entry folder) imports the SDK only through its public entry modules.
+ * docs/contributing/architecture.md — every entry but the main one (the sandbox, the Redis entry,
+ * the CLI, and any new entry folder) imports the SDK only through its public entry modules and
+ * src/internal (the shared internals their builds bundle), never src/core.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -17,9 +18,19 @@ module.exports = {
       name: 'entries-use-public-api',
       severity: 'error',
       comment:
-        'A folder of its own (the sandbox, the Redis entry, the CLI, any new entry) imports the SDK through src/index.ts or another entry module, never its internals.',
-      from: { path: '^src/(?!(core|endpoints|resources|schemas|types)/)[^/]+/' },
-      to: { path: '^src/((core|endpoints|resources|schemas|types)/|client\\.ts$|internal\\.ts$)' },
+        'A folder of its own (the sandbox, the Redis entry, the CLI, any new entry) imports the SDK through src/index.ts, another entry module or src/internal, never the core.',
+      from: { path: '^src/(?!(core|endpoints|resources|schemas|types|internal)/)[^/]+/' },
+      to: { path: '^src/((core|endpoints|resources|schemas|types)/|client\\.ts$)' },
+    },
+    {
+      name: 'internal-below-entries',
+      severity: 'error',
+      comment:
+        'src/internal is what the entries share of the SDK: it reaches into the core and the resources, never into an entry or the public index (the core imports it too).',
+      from: { path: '^src/internal/' },
+      to: {
+        path: '^src/((?!(core|endpoints|resources|schemas|types|internal)/)[^/]+/|index\\.ts$|client\\.ts$)',
+      },
     },
   ],
   options: {

@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -21,7 +23,8 @@ export const ENTRIES: Record<string, string> = {
 
 /** Entries built on their own, for Node, with the libraries they need bundled in (below). */
 const NODE_BUNDLED = new Set(['file/index']);
-const shared = Object.fromEntries(Object.entries(ENTRIES).filter(([name]) => !NODE_BUNDLED.has(name)));
+const entriesWhere = (keep: (name: string) => boolean) =>
+  Object.fromEntries(Object.entries(ENTRIES).filter(([name]) => !NODE_BUNDLED.has(name) && keep(name)));
 
 /**
  * Programs (package.json `bin`) built as one ESM file each, for Node: `dist/<name>.js`. Their
@@ -37,36 +40,26 @@ export const PROGRAMS: Record<string, string> = {
 /** Source that only a program uses: kept out of the per-file ESM build of the library. */
 const PROGRAM_SOURCES = ['!src/cli/**'];
 
-/**
- * `price-catalog/redis` imports the main entry's module for every runtime value (the error
- * classes). The ESM build keeps that import as written (one file per module); the CommonJS build
- * bundles each entry, so there the import is kept as a require of the built main entry: both
- * entry points share one copy of each class and `instanceof` holds across them.
- */
-const redisSharesMainEntry: Plugin = {
-  name: 'redis-shares-main-entry',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](redis|server|query|otel|coordination)[\\/]/.test(args.importer)
-        ? { path: '../index.cjs', external: true }
-        : undefined,
-    );
-  },
-};
+/** Entries built together with the main one in CommonJS: the main entry and the sandbox's. */
+const WITH_MAIN = new Set(['index', 'testing/index', 'testing/msw', 'testing/cli']);
+
+const MAIN_SOURCE = fileURLToPath(new URL('./src/index.js', import.meta.url));
+const ERRORS_SOURCE = fileURLToPath(new URL('./src/core/errors.js', import.meta.url));
 
 /**
- * `price-catalog/file` bundles proper-lockfile and write-file-atomic (CommonJS devDependencies),
- * so that scripts need no extra install; its import of the main entry stays an import of the
- * built main entry of the same format (one copy of the error classes).
+ * The other entries (`price-catalog/redis`, `/server`, `/query`, `/file`) take every runtime value
+ * with an identity from the built main entry: their import of `src/index.ts`, and any import of
+ * the error classes by code they bundle (src/internal and what it reaches), is kept as an import
+ * of the main entry of the same format. One copy of each class: `instanceof` holds across entries.
+ * The ESM build of the library keeps imports as written (one file per module), so needs none of it.
  */
-const fileSharesMainEntry = (main: string): Plugin => ({
-  name: 'file-shares-main-entry',
+const sharesMainEntry = (main: string): Plugin => ({
+  name: 'shares-main-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      /[\\/]src[\\/](file|coordination)[\\/]/.test(args.importer)
-        ? { path: main, external: true }
-        : undefined,
-    );
+    build.onResolve({ filter: /(^\.\.\/index|\/errors)\.js$/ }, (args) => {
+      const target = resolve(dirname(args.importer), args.path);
+      return target === MAIN_SOURCE || target === ERRORS_SOURCE ? { path: main, external: true } : undefined;
+    });
   },
 });
 
@@ -103,7 +96,7 @@ export default defineConfig([
     // ESM: one output file per source file (not bundled), so a bundler drops every module a user
     // does not import (package.json `sideEffects: false`), as it does with the source.
     ...common,
-    entry: ['src/**/*.ts', '!src/**/*.d.ts', ...PROGRAM_SOURCES, '!src/file/**'],
+    entry: ['src/**/*.ts', '!src/**/*.d.ts', ...PROGRAM_SOURCES, '!src/file/**', '!src/sandbox/**'],
     format: ['esm'],
     bundle: false,
     outDir: 'dist',
@@ -111,18 +104,32 @@ export default defineConfig([
     dts: false,
   },
   {
-    // CommonJS for `require`: one bundled file per entry (Node does not tree-shake).
+    // The sandbox the same way, where `price-catalog/testing` finds it: src/sandbox/x.ts is
+    // dist/testing/x.js (at the same depth, so its imports of src/text still resolve).
     ...common,
-    entry: shared,
-    format: ['cjs'],
-    bundle: true,
-    splitting: false,
-    treeshake: true,
-    esbuildPlugins: [redisSharesMainEntry],
-    outDir: 'dist',
+    entry: ['src/sandbox/**/*.ts', '!src/sandbox/**/*.d.ts'],
+    format: ['esm'],
+    bundle: false,
+    outDir: 'dist/testing',
     clean: false,
     dts: false,
   },
+  ...[true, false].map(
+    (withMain): Options => ({
+      // CommonJS for `require`: one bundled file per entry (Node does not tree-shake); the other
+      // entries apart, so that their imports of the main entry's classes stay imports.
+      ...common,
+      entry: entriesWhere((name) => WITH_MAIN.has(name) === withMain),
+      format: ['cjs'],
+      bundle: true,
+      splitting: false,
+      treeshake: true,
+      esbuildPlugins: withMain ? [] : [sharesMainEntry('../index.cjs')],
+      outDir: 'dist',
+      clean: false,
+      dts: false,
+    }),
+  ),
   {
     // The types of every entry, for both formats (`.d.ts` and `.d.cts`) from one declaration
     // build: one type-check of the sources instead of one per format.
@@ -131,7 +138,8 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     outDir: 'dist',
     clean: false,
-    dts: { entry: ENTRIES, only: true },
+    // `@internal` members and declarations stay out of the published types.
+    dts: { entry: ENTRIES, only: true, compilerOptions: { stripInternal: true } },
   },
   {
     ...common,
@@ -157,7 +165,7 @@ export default defineConfig([
       bundle: true,
       splitting: false,
       treeshake: true,
-      esbuildPlugins: [fileSharesMainEntry(format === 'esm' ? '../index.js' : '../index.cjs')],
+      esbuildPlugins: [sharesMainEntry(format === 'esm' ? '../index.js' : '../index.cjs')],
       banner: format === 'esm' ? NODE_ESM_BANNER : {},
       outDir: 'dist',
       clean: false,

@@ -4,6 +4,7 @@ import type { DailyUsage } from './core/budget.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cache.js';
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
+import type { Engine } from './core/exchange.js';
 import { HookRunner, type Hooks, hookList } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { Limits } from './core/limits.js';
@@ -11,12 +12,13 @@ import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/
 import { memoryCoordination } from './core/memory-stores.js';
 import { checkClientOptions } from './core/options.js';
 import { safePath } from './core/paths.js';
-import type { QueryParams } from './core/query.js';
+import type { QueryParams } from './core/query-string.js';
 import type { OnRateLimit } from './core/rate-limit.js';
 import { PermanentRedirects } from './core/redirects.js';
 import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
+import { fetchTransport } from './core/transport.js';
 import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
@@ -336,27 +338,33 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
 
   const config = {
     baseUrl,
-    fetch: fetchImpl,
     timeout,
     apiVersion,
-    vendor: options.vendor ?? 'skroutz',
-    tokenTransport,
     validation,
-    logger: log,
-    hooks,
-    headers: options.headers ?? {},
     deadline: options.deadline,
     maxRetries,
     maxRateLimitWait,
     cache,
+  } satisfies Omit<CoreConfig, 'engine'>;
+  const engine = {
+    signing: {
+      origin: new URL(baseUrl).origin,
+      tokenTransport,
+      vendor: options.vendor ?? 'skroutz',
+      headers: options.headers ?? {},
+    },
     limits,
-    onRateLimit: options.onRateLimit,
-    redirect,
+    transport: fetchTransport(fetchImpl),
+    // Shared with `forUser` clients: 301/308 moves are the same for every principal.
     permanent: new PermanentRedirects(),
-  } satisfies Omit<CoreConfig, 'tokens'>;
+    redirect,
+    onRateLimit: options.onRateLimit,
+    logger: log,
+    hooks,
+  } satisfies Omit<Engine, 'tokens'>;
 
   const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
-    const core = new HttpCore({ ...config, tokens });
+    const core = new HttpCore({ ...config, engine: { ...engine, tokens } });
     const context: ModuleContext = { core, session };
     const built: Record<string, unknown> = {};
     for (const [name, module] of Object.entries(modules)) built[name] = module(context);

@@ -82,10 +82,9 @@ export {
   memoryBudgetStore,
   memoryCoordination,
   memoryLockStore,
-  memoryWindowStore,
 } from './core/memory-stores.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
-export type { Fieldset, QueryParams, QueryValue } from './core/query.js';
+export type { Fieldset, QueryParams, QueryValue } from './core/query-string.js';
 export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/rate-limit.js';
 export type {
   Admission,
@@ -189,3 +188,15 @@ export type {
   WithLink,
   WithMeta,
 } from './types/linked.js';
+
+import { memoryWindowStore as windowStore } from './core/memory-window-store.js';
+import type { WindowStore } from './core/stores.js';
+
+/**
+ * The in-memory rate-limit window store (one window per token).
+ * @deprecated `memoryCoordination().windows` is the in-memory window store of a coordination;
+ * this name goes in the next major version.
+ */
+export function memoryWindowStore(): WindowStore {
+  return windowStore();
+}

@@ -158,3 +158,33 @@ describe('declared value exports = runtime exports, entry by entry', () => {
     }
   });
 });
+
+describe('what the other entries share with the main one', () => {
+  it('their CommonJS builds take from the main entry only names it exports (one copy of each class)', () => {
+    const main = runtime['price-catalog']?.cjs ?? [];
+    expect(main).toContain('AbortError');
+    for (const entry of ['redis', 'server', 'query', 'file']) {
+      const code = readFileSync(join(pkg(), 'dist', entry, 'index.cjs'), 'utf8');
+      const binding = /var (\w+) = require\(['"]\.\.\/index\.cjs['"]\)/.exec(code)?.[1];
+      expect({ entry, requiresMain: binding !== undefined }).toEqual({ entry, requiresMain: true });
+      const taken = new Set([...code.matchAll(new RegExp(`\\b${binding}\\.(\\w+)`, 'g'))].map((m) => m[1]));
+      expect({ entry, notExported: [...taken].filter((name) => !main.includes(name as string)) }).toEqual({
+        entry,
+        notExported: [],
+      });
+      // The error classes come from the main entry, never from a copy bundled in.
+      expect({ entry, ownAbortError: /class AbortError\b|AbortError = class/.test(code) }).toEqual({
+        entry,
+        ownAbortError: false,
+      });
+    }
+  });
+
+  it('the published types leave out what is marked internal (the engine, the user session)', () => {
+    const typeFiles = readdirSync(join(pkg(), 'dist')).filter((name) => /\.d\.c?ts$/.test(name));
+    const types = typeFiles.map((name) => readFileSync(join(pkg(), 'dist', name), 'utf8')).join('\n');
+    expect(types).toContain('interface ModuleContext');
+    for (const hidden of ['declare class UserAuth', 'interface CoreConfig', 'interface Engine ', '@internal'])
+      expect({ hidden, published: types.includes(hidden) }).toEqual({ hidden, published: false });
+  });
+});

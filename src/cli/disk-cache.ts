@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CachedAnswer, CacheStore } from '../index.js';
+import type { CacheStore } from '../index.js';
+import type { CachedAnswer } from '../internal/cache.js';
 
 interface Entry {
   key: string;

@@ -6,7 +6,6 @@
  */
 import type { HookRequestKind } from './hooks.js';
 import type { AccessToken } from './token.js';
-import { acceptHeader } from './version.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,6 +16,8 @@ export interface Attempt {
   readonly headers: Readonly<Record<string, string>>;
   /** JSON text, or undefined. */
   readonly body: string | undefined;
+  /** The cached answer's ETag this GET revalidates (sent as `If-None-Match`); a 304 then means unchanged. */
+  readonly etag: string | undefined;
   /** Why this request goes (hooks and logs). */
   readonly kind: HookRequestKind;
   /** 1 for the call's first try, 2 for its first retry, and so on (redirects and replays keep it). */
@@ -49,11 +50,13 @@ export function firstAttempt(config: SigningConfig, call: CallRequest): Attempt 
   const headers: Record<string, string> = {
     ...config.headers,
     ...call.headers,
-    accept: acceptHeader(config.vendor, call.version),
+    // The version travels in the media type (the spec's `Accept`).
+    accept: `application/vnd.${config.vendor}+json; version=${call.version}`,
   };
-  if (call.etag && call.method === 'GET') headers['if-none-match'] = call.etag;
+  const etag = call.method === 'GET' && call.etag ? call.etag : undefined;
+  if (etag) headers['if-none-match'] = etag;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
-  return { method: call.method, url: call.url, headers, body: call.body, kind: 'first', try: 1 };
+  return { method: call.method, url: call.url, headers, body: call.body, etag, kind: 'first', try: 1 };
 }
 
 /** The same request sent again: `retry` counts a new try; a replay or a rate-limit resend does not. */

@@ -96,12 +96,30 @@ export function cacheKey(principal: string, version: string, url: string): strin
   return `${principal} ${version} ${url}`;
 }
 
+const MAX_AGE = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i;
+
+/**
+ * The directives of a `Cache-Control` value that decide storing, each read as a whole directive
+ * (`x-no-store` is not `no-store`): `maxAge` in seconds, undefined when absent.
+ */
+export function cacheDirectives(cacheControl: string): {
+  noStore: boolean;
+  noCache: boolean;
+  maxAge: number | undefined;
+} {
+  const seconds = MAX_AGE.exec(cacheControl)?.[1];
+  return {
+    noStore: /(?:^|,)\s*no-store\b/i.test(cacheControl),
+    noCache: /(?:^|,)\s*no-cache\b/i.test(cacheControl),
+    maxAge: seconds === undefined ? undefined : Number(seconds),
+  };
+}
+
 /** What `Cache-Control` allows: undefined when the answer must not be stored. */
 export function storableMaxAge(headers: Headers): number | undefined {
-  const control = headers.get('cache-control') ?? '';
-  if (/\bno-store\b/i.test(control)) return undefined;
-  const maxAge = /\bmax-age=(\d+)/i.exec(control);
-  const seconds = maxAge && !/\bno-cache\b/i.test(control) ? Number(maxAge[1]) : 0;
+  const { noStore, noCache, maxAge } = cacheDirectives(headers.get('cache-control') ?? '');
+  if (noStore) return undefined;
+  const seconds = noCache ? 0 : (maxAge ?? 0);
   if (seconds === 0 && !headers.get('etag')) return undefined;
   return seconds * 1000;
 }
@@ -123,6 +141,11 @@ export function toCachedAnswer(
     }),
     size,
   };
+}
+
+/** A stored answer a 304 confirmed: the same answer, good for the max-age the 304 gives. */
+export function renewedAnswer(answer: CachedAnswer, headers: Headers): CachedAnswer {
+  return { ...answer, storedAt: Date.now(), maxAgeMs: storableMaxAge(headers) ?? 0 };
 }
 
 export function isFresh(answer: CachedAnswer): boolean {

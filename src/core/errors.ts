@@ -117,17 +117,6 @@ export class RateLimitWaitError extends RateLimitError {
   }
 }
 
-/**
- * A window store's refusal of a wait that would end at `resetAt` (epoch ms), longer than
- * `maxWaitMs` (undefined: onRateLimit declined). The engine tells it again for the call.
- */
-export function rateLimitWaitError(
-  resetAt: number,
-  rateLimit: RateLimitInfo | undefined,
-  maxWaitMs: number | undefined,
-): RateLimitWaitError {
-  return new RateLimitWaitError({ method: '', url: '', resetsAt: new Date(resetAt), rateLimit, maxWaitMs });
-}
 /** 404: the record or route does not exist. */
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
@@ -267,37 +256,6 @@ function bodySummary(body: unknown): string {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Picks the error class for an API answer. */
-export function createApiError(init: ApiErrorInit): ApiError {
-  const { status, body } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401) return new AuthenticationError(init);
-  if (status === 403) {
-    return isRateLimitBody(body) ? new RateLimitError(init) : new PermissionDeniedError(init);
-  }
-  if (status === 404) return new NotFoundError(init);
-  if (status === 422) return new UnprocessableEntityError(init);
-  if (status === 501) return new NotImplementedError(init);
-  if (status >= 500) return new InternalServerError(init);
-  return new ApiError(init);
-}
-
-/**
- * A `price-catalog/server` handler's 503 for the application's spent day: it names the limit in
- * `X-Daily-Limit` and the wait in `Retry-After` (seconds).
- */
-export function handlerBudgetRefusal(status: number, headers: Headers): DailyLimitError | undefined {
-  const limit = status === 503 ? headers.get('x-daily-limit') : null;
-  return limit === null
-    ? undefined
-    : new DailyLimitError(+limit, new Date(Date.now() + 1000 * +(headers.get('retry-after') ?? 0)));
-}
-
-/** The spec's rate-limit answer: a 403 whose body is `{ message }` rather than the errors array. */
-export function isRateLimitBody(body: unknown): boolean {
-  return isRecord(body) && typeof body.message === 'string' && !('errors' in body);
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The exchange: every request of a call goes out from here, one attempt at a time, until the call
- * has its answer (any status) or a typed error. Each turn of the loop:
+ * has its answer (a success or a 304) or a typed error. Each turn of the loop:
  *
  *   hooks (onRequest)   the attempt's headers as the hooks leave them
  *   limits              a window place and a budget call; the token is read here, after any wait
  *   transport           fetch with the token put on (signed), the body read, a typed failure
+ *   decide              done, 304, redirect, 401 replay, rate-limit wait, retry, or the typed
+ *                       error of an error status (src/core/decide.ts)
  *   window              the answer's X-RateLimit-* told to the token's window
- *   decide              done, 304, redirect, 401 replay, rate-limit wait or retry (src/core/decide.ts)
  *
  * Written by hand rather than with p-retry: four kinds of repeat count against one bound, and
  * answers that are not errors (redirects, 401, 403) are decided on too.
@@ -22,18 +23,26 @@ import {
   signed,
   withHookHeaders,
 } from './attempt.js';
-import { decide, MAX_RATE_LIMIT_WAITS, type Outcome, requestBound, type Tally } from './decide.js';
+import {
+  decide,
+  MAX_RATE_LIMIT_WAITS,
+  type Outcome,
+  type Rules,
+  requestBound,
+  type Step,
+  type Tally,
+} from './decide.js';
 import { traceAttempt } from './diagnostics.js';
-import { isRateLimitBody, PriceCatalogError, RateLimitWaitError, RedirectError } from './errors.js';
+import { PriceCatalogError, RateLimitWaitError, RedirectError } from './errors.js';
 import type { HookRequest, HookRunner } from './hooks.js';
-import type { Limits } from './limits.js';
+import type { Admitted, Limits } from './limits.js';
 import type { Log } from './logger.js';
 import { type OnRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { WindowWaitReason } from './stores.js';
 import type { AccessToken, TokenProvider } from './token.js';
-import type { Answer, Transport } from './transport.js';
+import type { Received, Transport } from './transport.js';
 
 export type { HttpMethod };
 
@@ -59,36 +68,42 @@ export interface Engine {
 
 /** One call, as the exchange sends it. */
 export interface Call extends CallRequest {
+  /** The token the call read (its principal and scope): the first attempt waits in its window. */
+  token: AccessToken;
   signal: AbortSignal | undefined;
   timeout: number;
   maxRetries: number;
   maxRateLimitWait: number;
 }
 
-/** The call's final answer; `notModified`: a 304 to the cache's ETag. */
+/** The call's final answer: a success status, or (`notModified`) a 304 to the cache's ETag. */
 export interface Exchanged {
-  answer: Answer;
+  received: Received;
   rateLimit: RateLimitInfo | undefined;
   notModified: boolean;
 }
 
-/** Sends `call` until it has its answer (any status) or a typed error; never more than the bound. */
+/**
+ * Sends `call` until it has its answer or fails with a typed error (an error status as its
+ * ApiError, decided by decide()); never more requests than the bound.
+ */
 export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   const { logger: log } = engine;
   const tally: Tally = { sent: 0, retries: 0, waits: 0, replayed: false };
+  const rules: Rules = { maxRetries: call.maxRetries, redirect: engine.redirect, call };
   let attempt = firstAttempt(engine.signing, { ...call, url: engine.permanent.resolve(call.url) });
+  /** The token the next attempt expects to go with: the call's, then the last one sent or renewed. */
+  let token = call.token;
   /** The URLs this call went to, from its first redirect on (most calls have none). */
   let visited: string[] | undefined;
   let reason: WindowWaitReason = 'window';
   for (;;) {
-    const sent = await traceAttempt(attempt, () => send(engine, call, attempt, reason, tally));
-    const { outcome } = sent;
-    const step = decide(attempt, outcome, tally, {
-      maxRetries: call.maxRetries,
-      redirect: engine.redirect,
-      revalidating: attempt.method === 'GET' && 'if-none-match' in attempt.headers,
-    });
+    const sent = await traceAttempt(attempt, () =>
+      sendAttempt(engine, call, attempt, token, reason, tally, rules),
+    );
+    const { step, outcome } = sent;
     if (step.kind === 'fail') throw step.error;
+    token = sent.token ?? token;
     reason = 'window';
     if (step.kind === 'retry') {
       tally.retries++;
@@ -97,13 +112,12 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
       continue;
     }
     // Every other step is about an answer: the call's, unless the step sends another request.
-    const { answer } = outcome as { answer: Answer };
-    const { response } = answer;
-    const final: Exchanged = { answer, rateLimit: sent.rateLimit, notModified: step.kind === 'not-modified' };
+    const { received, rateLimit } = outcome as { received: Received; rateLimit: RateLimitInfo | undefined };
+    const { response } = received;
     switch (step.kind) {
       case 'done':
       case 'not-modified':
-        return final;
+        return { received, rateLimit, notModified: step.kind === 'not-modified' };
       case 'redirect': {
         visited ??= [attempt.url];
         const next = nextHop(response.headers.get('location'), attempt.url, visited);
@@ -121,16 +135,16 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
       case 'replay': {
         tally.replayed = true;
         const renewed = await sent.renewal;
-        if (!renewed) return final;
+        if (!renewed) throw step.otherwise;
         log.debug?.(`${attempt.method} ${attempt.url}: 401, replaying once with a renewed token`);
+        token = renewed;
         attempt = again(attempt, 'replay');
         break;
       }
       case 'rate-limit': {
-        const resetMs = sent.rateLimit?.reset ? sent.rateLimit.reset * 1000 - Date.now() : 0;
+        const resetMs = rateLimit?.reset ? rateLimit.reset * 1000 - Date.now() : 0;
         const waitMs = Math.max(0, Math.round(resetMs));
-        if (engine.onRateLimit?.({ reason: '403', waitMs, rateLimit: sent.rateLimit }) === false)
-          return final;
+        if (engine.onRateLimit?.({ reason: '403', waitMs, rateLimit }) === false) throw step.otherwise;
         tally.waits++;
         log.info?.(
           `${attempt.method} ${attempt.url}: rate-limit 403, waiting ${waitMs} ms for the window (${tally.waits} of ${MAX_RATE_LIMIT_WAITS})`,
@@ -143,16 +157,23 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   }
 }
 
-/** One request: hooks, limits (the token), transport, and the window told of the answer. */
-async function send(
+/**
+ * One request: hooks, limits (the token read once, after any wait), transport, what the answer
+ * means (decide), and the window told of it.
+ */
+async function sendAttempt(
   engine: Engine,
   call: Call,
   attempt: Attempt,
+  expected: AccessToken,
   reason: WindowWaitReason,
   tally: Tally,
+  rules: Rules,
 ): Promise<{
   outcome: Outcome;
-  rateLimit: RateLimitInfo | undefined;
+  step: Step;
+  /** The token the request went with (undefined when no request went). */
+  token: AccessToken | undefined;
   /** After a 401 (first one of the call): the renewed token, or undefined when none can be had. */
   renewal: Promise<AccessToken | undefined> | undefined;
 }> {
@@ -175,9 +196,15 @@ async function send(
     attempt = withHookHeaders(attempt, hooked.headers);
   }
   const waitFrom = Date.now();
-  let admitted: Awaited<ReturnType<Limits['admit']>>;
+  let admitted: Admitted;
   try {
-    admitted = await engine.limits.admit(() => tokens.get(signal), signal, call.maxRateLimitWait, reason);
+    admitted = await engine.limits.admit(
+      expected,
+      () => tokens.get(signal),
+      signal,
+      call.maxRateLimitWait,
+      reason,
+    );
   } catch (caught) {
     // A store's refusal of a wait knows no call: it is told for this one.
     const error =
@@ -195,9 +222,9 @@ async function send(
   log.debug?.(`--> ${attempt.method} ${attempt.url} (${attempt.kind}, attempt ${attempt.try})`);
   const sentAt = Date.now();
   const request = signed(engine.signing, attempt, token);
-  let answer: Answer;
+  let received: Received;
   try {
-    answer = await engine.transport({
+    received = await engine.transport({
       method: attempt.method,
       url: request.url,
       shownUrl: attempt.url,
@@ -217,25 +244,23 @@ async function send(
       );
       if (hooked) await hooks?.failure(hooked, error, signal);
     }
-    return {
-      outcome: { error, aborted: signal?.aborted === true },
-      rateLimit: undefined,
-      renewal: undefined,
-    };
+    const outcome: Outcome = { error, aborted: signal?.aborted === true };
+    return { outcome, step: decide(attempt, outcome, tally, rules), token, renewal: undefined };
   }
-  const { response } = answer;
+  const { response } = received;
   const rateLimit = parseRateLimit(response.headers);
-  log.debug?.(answerLine(attempt, response.status, Date.now() - sentAt, rateLimit));
+  const outcome: Outcome = { received, rateLimit };
+  const step = decide(attempt, outcome, tally, rules);
+  log.debug?.(answerLine(attempt, response.status, step, Date.now() - sentAt, rateLimit));
   // A 401's renewal starts before the window hears of the answer: requests it lets go read the new token.
   const renewal = response.status === 401 && !tally.replayed ? tokens.renew(token, signal) : undefined;
   renewal?.catch(() => undefined);
-  // The server says this token's window is used up until its reset: a rate-limit 403.
-  if (response.status === 403 && isRateLimitBody(answer.body)) void slot.exhausted(rateLimit);
+  if (step.exhausted) void slot.exhausted(rateLimit);
   else void slot.answered(rateLimit);
   // After the window has followed the answer, so a throwing onResponse leaves it consistent.
   if (hooked)
     await hooks?.response(hooked, response, { ms: Date.now() - sentAt, waitedMs }, rateLimit, signal);
-  return { outcome: { answer }, rateLimit, renewal };
+  return { outcome, step, token, renewal };
 }
 
 /** Full-jitter exponential backoff before retry number `retry`. */
@@ -255,11 +280,11 @@ function backoff(
 function answerLine(
   attempt: Attempt,
   status: number,
+  step: Step,
   ms: number,
   rateLimit: RateLimitInfo | undefined,
 ): string {
-  const cache =
-    status === 304 && 'if-none-match' in attempt.headers ? ' (not modified: the cached answer is used)' : '';
+  const cache = step.kind === 'not-modified' ? ' (not modified: the cached answer is used)' : '';
   const window = rateLimit
     ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
     : '';

@@ -1,46 +1,43 @@
 /**
- * The core of every call (docs/architecture.md, "How a call flows"):
+ * The core of every call (docs/contributing/architecture.md, "One call, file by file"):
  *
  *   request()    the deadline over the whole call
- *   run()        input checks, URL, token and scope, cache policy (fresh answer, ETag), single flight
- *   exchange()   src/core/exchange.ts: every request of the call, until its answer
- *   answered()   an error status becomes its typed error; a 304 renews the stored answer
+ *   run()        input checks, URL, the token (read once for the call: principal and scope)
+ *   read()       a GET: a fresh stored answer sends nothing; else the ETag, single flight
+ *   answerOf()   src/core/exchange.ts: every request of the call, until its answer or typed error;
+ *                a 304 renews the stored answer
  *   finish()     validation and selection; the cache keeps a new answer, or a write drops stale ones
  */
 import type { ApiResponse } from './api-promise.js';
 import type { HttpMethod } from './attempt.js';
 import {
   type CachedAnswer,
+  type CacheMode,
   type CacheStore,
   cachedResponse,
   cacheKey,
   invalidate,
   isFresh,
+  renewedAnswer,
   storableMaxAge,
   toCachedAnswer,
 } from './cache.js';
 import { type CallEvent, callEvent, noteCall, traceCall } from './diagnostics.js';
 import {
   ConnectionError,
-  createApiError,
-  handlerBudgetRefusal,
   InternalServerError,
   InvalidRequestError,
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
 import { type Call, type Engine, exchange } from './exchange.js';
-import type { HookRunner } from './hooks.js';
-import type { Limits } from './limits.js';
 import type { Log } from './logger.js';
 import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
-import { encodeQuery, type QueryParams } from './query.js';
-import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
-import type { PermanentRedirects } from './redirects.js';
+import { encodeQuery, type QueryParams } from './query-string.js';
+import type { RateLimitInfo } from './rate-limit.js';
 import { abortError } from './signal.js';
 import { SingleFlight } from './single-flight.js';
-import type { TokenProvider } from './token.js';
-import { fetchTransport, TimeLimit } from './transport.js';
+import { TimeLimit } from './transport.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
 import { normalizeApiVersion } from './version.js';
 
@@ -49,29 +46,16 @@ export type { HttpMethod, RequestOptions };
 export interface CoreConfig {
   /** Checked by the client: absolute http(s), without a trailing slash. */
   baseUrl: string;
-  fetch: typeof fetch;
   timeout: number;
   deadline: number | undefined;
   /** Normalized (normalizeApiVersion) by the client. */
   apiVersion: string;
-  vendor: string;
-  tokenTransport: 'header' | 'query';
   validation: ValidationMode;
-  /** The log at its level: a method is undefined while its level is off. */
-  logger: Log;
-  /** onRequest / onResponse / onError; undefined when none is set. */
-  hooks?: HookRunner | undefined;
-  headers: Record<string, string>;
-  tokens: TokenProvider;
   maxRetries: number;
   maxRateLimitWait: number;
   cache: CacheStore | undefined;
-  limits: Limits;
-  onRateLimit: OnRateLimit | undefined;
-  /** `manual` (Node): the SDK follows redirects itself; `follow` (browsers): the platform does. */
-  redirect: 'manual' | 'follow';
-  /** Shared with `forUser` clients: 301/308 moves are the same for every principal. */
-  permanent: PermanentRedirects;
+  /** What the exchange sends with: signing, tokens, limits, transport, redirects, hooks, log. */
+  engine: Engine;
 }
 
 export interface CallSpec<T> {
@@ -101,7 +85,7 @@ export interface CallSpec<T> {
 }
 
 /** The answer of one exchange, before validation: shared by every caller of a single flight. */
-interface Answer {
+interface CallAnswer {
   body: unknown;
   response: Response;
   rateLimit: RateLimitInfo | undefined;
@@ -111,32 +95,31 @@ interface Answer {
   fresh: boolean;
 }
 
-export class HttpCore {
-  private readonly engine: Engine;
-  private readonly flights = new SingleFlight<Answer>();
+/** A GET's place in the cache: its key (when it may be stored) and the answer stored there. */
+interface CachePlace {
+  key: string | undefined;
+  stored: CachedAnswer | undefined;
+}
 
-  constructor(readonly config: CoreConfig) {
-    this.engine = {
-      signing: {
-        origin: new URL(config.baseUrl).origin,
-        tokenTransport: config.tokenTransport,
-        vendor: config.vendor,
-        headers: config.headers,
-      },
-      tokens: config.tokens,
-      limits: config.limits,
-      transport: fetchTransport(config.fetch),
-      permanent: config.permanent,
-      redirect: config.redirect,
-      onRateLimit: config.onRateLimit,
-      logger: config.logger,
-      hooks: config.hooks,
-    };
+/**
+ * The engine of a client: what every resource method calls. Its members are internal (stripped
+ * from the published types): resource types name the class, no application uses it.
+ */
+export class HttpCore {
+  private readonly flights = new SingleFlight<CallAnswer>();
+
+  /** @internal */
+  readonly config: CoreConfig;
+
+  /** @internal */
+  constructor(config: CoreConfig) {
+    this.config = config;
   }
 
-  /** One call, published on `price-catalog:call` while someone listens (src/core/diagnostics.ts). */
+  /** @internal One call, published on `price-catalog:call` while someone listens (src/core/diagnostics.ts). */
   request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
-    const { limits, cache } = this.config;
+    const { cache } = this.config;
+    const { limits } = this.config.engine;
     const event = callEvent(spec.method, spec.route, limits.config.app, () => limits.known(), !!cache);
     return traceCall(event, () => this.call(spec, event));
   }
@@ -155,12 +138,13 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline ? deadline.signal : options.signal, event);
     } catch (error) {
-      throw logFailure(this.config.logger, spec.method, deadline ? deadline.explain(error) : error);
+      throw logFailure(this.config.engine.logger, spec.method, deadline ? deadline.explain(error) : error);
     } finally {
       deadline?.dispose();
     }
   }
 
+  /** The call's input checked, its token read once (principal and scope); then a read or a write. */
   private async run<T>(
     spec: CallSpec<T>,
     options: RequestOptions,
@@ -179,7 +163,7 @@ export class HttpCore {
     const url = search ? `${baseUrl}${path}?${search}` : `${baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const body = payload === undefined ? undefined : jsonBody(payload);
-    const token = await this.config.tokens.get(signal);
+    const token = await this.config.engine.tokens.get(signal);
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
         `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,
@@ -194,103 +178,89 @@ export class HttpCore {
       body,
       headers: options.headers,
       etag: undefined,
+      token,
       signal,
       timeout: options.timeout ?? this.config.timeout,
       maxRetries: options.maxRetries ?? this.config.maxRetries,
       maxRateLimitWait: options.maxRateLimitWait ?? this.config.maxRateLimitWait,
     };
-    const endpoint = `${spec.method} ${path}`;
-    const store = this.config.cache;
+    const finish = (body: unknown, answer: Answered) =>
+      this.finish(spec, options, `${spec.method} ${path}`, body, answer);
     if (spec.method !== 'GET') {
-      const answer = await this.send(call, undefined, undefined);
-      if (store) {
-        const roots = spec.invalidates?.(path) ?? [path.split('/')[1] ?? ''];
-        await invalidate(store, token.principal, roots);
-      }
-      return this.finish(spec, options, endpoint, answer.body, answer);
+      const answer = await this.answerOf(call, undefined);
+      const store = this.config.cache;
+      if (store) await invalidate(store, token.principal, spec.invalidates?.(path) ?? [rootOf(path)]);
+      return finish(answer.body, answer);
     }
+    return this.read(call, options.cache ?? 'default', options.headers !== undefined, finish);
+  }
 
-    const mode = options.cache ?? 'default';
-    const key = cacheKey(token.principal, version, url);
-    const cached = store && mode !== 'no-store' ? await store.get(key) : undefined;
-    if (cached && mode === 'default' && isFresh(cached)) {
+  /** A GET: a fresh stored answer sends nothing; else one request (shared in flight), ETag included. */
+  private async read<T>(
+    call: Call,
+    mode: CacheMode,
+    ownHeaders: boolean,
+    finish: (body: unknown, answer: Answered) => ApiResponse<T>,
+  ): Promise<ApiResponse<T>> {
+    const store = mode === 'no-store' ? undefined : this.config.cache;
+    const key = cacheKey(call.token.principal, call.version, call.url);
+    const stored = store ? await store.get(key) : undefined;
+    if (stored && mode === 'default' && isFresh(stored)) {
       // Within max-age: no request at all; the token's last known window.
-      this.config.logger.debug?.(`${spec.method} ${url}: fresh in the cache, not sent`);
-      const rateLimit = await this.config.limits.last(token);
-      const response = cachedResponse(cached, url, 'fresh');
-      return this.finish(spec, options, endpoint, cached.body, { response, rateLimit });
+      this.config.engine.logger.debug?.(`${call.method} ${call.url}: fresh in the cache, not sent`);
+      const rateLimit = await this.config.engine.limits.last(call.token);
+      return finish(stored.body, { response: cachedResponse(stored, call.url, 'fresh'), rateLimit });
     }
-    const stored = cached && { key, answer: cached };
-    const keep = store && mode !== 'no-store' ? key : undefined;
-    call.etag = cached?.etag;
+    const place: CachePlace = { key: store ? key : undefined, stored };
+    const revalidating: Call = { ...call, etag: stored?.etag };
     // A call with its own headers, or `cache: 'no-store'`, sends its own request.
-    if (options.headers || mode === 'no-store') {
-      const answer = await this.send(call, stored, keep);
-      return this.keep(keep, answer, this.finish(spec, options, endpoint, answer.body, answer));
+    if (ownHeaders || mode === 'no-store') {
+      const answer = await this.answerOf(revalidating, place);
+      return this.keepNew(place, answer, finish(answer.body, answer));
     }
-    const { result, leader } = this.flights.join(`${key} ${call.etag ?? ''}`, signal, (flightSignal) =>
-      this.send({ ...call, signal: flightSignal }, stored, keep),
+    const flight = `${key} ${revalidating.etag ?? ''}`;
+    const { result, leader } = this.flights.join(flight, call.signal, (flightSignal) =>
+      this.answerOf({ ...revalidating, signal: flightSignal }, place),
     );
     const answer = await result;
-    if (leader) return this.keep(keep, answer, this.finish(spec, options, endpoint, answer.body, answer));
+    if (leader) return this.keepNew(place, answer, finish(answer.body, answer));
     // Every other caller gets its own copy of the data.
     const copy = answer.body === undefined ? undefined : structuredClone(answer.body);
-    return this.finish(spec, options, endpoint, copy, answer);
+    return finish(copy, answer);
   }
 
-  /** Stores a new, validated answer that Cache-Control allows to keep; returns `result`. */
-  private async keep<T>(
-    key: string | undefined,
-    answer: Answer,
-    result: ApiResponse<T>,
-  ): Promise<ApiResponse<T>> {
+  /** The exchange's answer; a 304 renews the stored answer (errors are typed by decide()). */
+  private async answerOf(call: Call, place: CachePlace | undefined): Promise<CallAnswer> {
+    const { received, rateLimit, notModified } = await exchange(this.config.engine, call);
+    const { response, body, size } = received;
     const store = this.config.cache;
-    if (!key || !store || !answer.fresh) return result;
-    const maxAge = storableMaxAge(answer.response.headers);
-    if (maxAge !== undefined)
-      await store.set(key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
-    return result;
-  }
-
-  /** The exchange; the typed error of a failed answer; a 304 renews the stored answer. */
-  private async send(
-    call: Call,
-    stored: { key: string; answer: CachedAnswer } | undefined,
-    keep: string | undefined,
-  ): Promise<Answer> {
-    const { answer, rateLimit, notModified } = await exchange(this.engine, call);
-    const { response, body, size } = answer;
-    const store = this.config.cache;
-    if (notModified && stored && keep && store) {
+    if (notModified && place?.key && place.stored && store) {
       // Unchanged: the stored answer, good for another max-age.
-      const renewed = {
-        ...stored.answer,
-        storedAt: Date.now(),
-        maxAgeMs: storableMaxAge(response.headers) ?? 0,
-      };
-      await store.set(stored.key, renewed);
+      const renewed = renewedAnswer(place.stored, response.headers);
+      await store.set(place.key, renewed);
       return {
-        body: stored.answer.body,
+        body: renewed.body,
         response: cachedResponse(renewed, call.url, 'revalidated'),
         rateLimit,
         size: 0,
         fresh: false,
       };
     }
-    if (!response.ok) {
-      throw (
-        handlerBudgetRefusal(response.status, response.headers) ??
-        createApiError({
-          status: response.status,
-          method: call.method,
-          url: call.url,
-          headers: response.headers,
-          body,
-          rateLimit,
-        })
-      );
-    }
     return { body, response, rateLimit, size, fresh: true };
+  }
+
+  /** Stores a new, validated answer that Cache-Control allows to keep; returns `result`. */
+  private async keepNew<T>(
+    place: CachePlace,
+    answer: CallAnswer,
+    result: ApiResponse<T>,
+  ): Promise<ApiResponse<T>> {
+    const store = this.config.cache;
+    if (!place.key || !store || !answer.fresh) return result;
+    const maxAge = storableMaxAge(answer.response.headers);
+    if (maxAge !== undefined)
+      await store.set(place.key, toCachedAnswer(answer.body, answer.response.headers, maxAge, answer.size));
+    return result;
   }
 
   private finish<T>(
@@ -298,14 +268,26 @@ export class HttpCore {
     options: RequestOptions,
     endpoint: string,
     body: unknown,
-    answer: { response: Response; rateLimit: RateLimitInfo | undefined },
+    answer: Answered,
   ): ApiResponse<T> {
+    const { logger } = this.config.engine;
     const mode = options.validation ?? this.config.validation;
-    const valid = validate(spec.schema, body, mode, endpoint, this.config.logger);
+    const valid = validate(spec.schema, body, mode, endpoint, logger);
     const select = spec.select as ((body: unknown) => T) | undefined;
     const data = select ? pick(select, valid, endpoint) : (valid as T);
     return { data, response: answer.response, rateLimit: answer.rateLimit };
   }
+}
+
+/** What a result is made from besides its data. */
+interface Answered {
+  response: Response;
+  rateLimit: RateLimitInfo | undefined;
+}
+
+/** A write's own root: `/skus/1/reviews` makes `skus` reads stale. */
+function rootOf(path: string): string {
+  return path.split('/')[1] ?? '';
 }
 
 /**

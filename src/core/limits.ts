@@ -4,13 +4,15 @@
  * stores of the client's Coordination (src/core/stores.ts), so every client of one application
  * (and every process, with shared stores) counts together.
  *
- * The token is read when the place is given, after any wait: a request that waited while a 401
- * replaced the token goes with the new one (in the new token's window), never with the rejected one.
+ * The token is read once, when the place is given, after any wait: a request that waited while a
+ * 401 replaced the token goes with the new one (in the new token's window), never with the rejected one.
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
+
+import { rateLimitWaitError } from '../internal/waits.js';
 import type { DailyUsage } from './budget.js';
 import { traceAdmission } from './diagnostics.js';
-import { DailyLimitError, RateLimitWaitError, rateLimitWaitError } from './errors.js';
+import { DailyLimitError, RateLimitWaitError } from './errors.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from './stores.js';
 import { type AccessToken, fingerprint } from './token.js';
@@ -49,26 +51,29 @@ export class Limits {
   constructor(readonly config: LimitsConfig) {}
 
   /**
-   * A place in the window of the current token (`read` gives it, and is asked again after any
-   * wait), and one call of the budget. `reason` '403': the server refused, and onRateLimit was
-   * asked already.
+   * A place in the window of `expected` (the token the request means to go with), and one call of
+   * the budget. The token is read once, after the place is given (any wait is over): a token
+   * replaced meanwhile (a 401 elsewhere) takes a place in the new token's window instead. `reason`
+   * '403': the server refused, and onRateLimit was asked already.
    */
   admit(
+    expected: AccessToken,
     read: () => Promise<AccessToken>,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
   ): Promise<Admitted> {
-    return traceAdmission(reason, () => this.admitted(read, signal, maxWaitMs, reason));
+    return traceAdmission(reason, () => this.admitted(expected, read, signal, maxWaitMs, reason));
   }
 
   private async admitted(
+    expected: AccessToken,
     read: () => Promise<AccessToken>,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
   ): Promise<Admitted> {
-    let token = await read();
+    let token = expected;
     for (let switches = 0; ; switches++) {
       const { slot, charged } = await this.place(tokenKey(token), signal, maxWaitMs, reason);
       const current = await read();

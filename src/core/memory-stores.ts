@@ -5,11 +5,9 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
-import { memoryWindowStore } from './rate-window.js';
+import { memoryWindowStore } from './memory-window-store.js';
 import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './stores.js';
 import { type AccessToken, isFresh } from './token.js';
-
-export { memoryWindowStore };
 
 export interface MemoryCoordinationOptions {
   /** The cache store the clients share; default a bounded LRU (500 answers, 5 MB). `false`: none. */

@@ -27,15 +27,15 @@ export interface Outgoing {
   redirect: 'manual' | 'follow';
 }
 
-/** An answer with its body read: JSON when it parses, the text otherwise, undefined when empty. */
-export interface Answer {
+/** What came back, body read: JSON when it parses, the text otherwise, undefined when empty. */
+export interface Received {
   response: Response;
   body: unknown;
   /** Length of the body text, for bounded caches. */
   size: number;
 }
 
-export type Transport = (request: Outgoing) => Promise<Answer>;
+export type Transport = (request: Outgoing) => Promise<Received>;
 
 /** The transport stage over a fetch implementation. */
 export function fetchTransport(fetchImpl: typeof fetch): Transport {

@@ -51,6 +51,7 @@ const MAX_PENDING_STATES = 100;
  * The authorization-code flow and the user token it gives: the authorize URL, the callback, the
  * code exchange, and refreshes (before expiry and after a 401, one at a time, shared by every
  * caller; a rotated refresh token replaces the old one).
+ * @internal Applications reach it through `client.auth`.
  */
 export class UserAuth implements TokenProvider {
   private tokens: UserTokens | undefined;

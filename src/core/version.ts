@@ -17,7 +17,3 @@ export function normalizeApiVersion(version: string): string {
   }
   return match[1] === undefined ? '3' : `3.${match[1]}`;
 }
-
-export function acceptHeader(vendor: string, version: string): string {
-  return `application/vnd.${vendor}+json; version=${version}`;
-}

@@ -1,6 +1,6 @@
 import { mkdirSync, rmdirSync, statSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
-import { sleep } from '../coordination/waits.js';
+import { sleep } from '../internal/waits.js';
 import { StateFileError } from './errors.js';
 
 export interface FileLockOptions {

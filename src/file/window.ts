@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { abortError, rateLimitWaitError, sleep } from '../coordination/waits.js';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
 import type { State, StateFile, WindowState } from './state.js';
 
 /** One window of the API (100 calls per minute): assumed when no answer tells the reset. */

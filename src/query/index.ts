@@ -1,5 +1,6 @@
 import type { InvalidateQueryFilters, MutationFunctionContext, Query } from '@tanstack/query-core';
-import { InvalidRequestError, Page, type RequestOptions, staleAfterWrite } from '../index.js';
+import { InvalidRequestError, Page, type RequestOptions } from '../index.js';
+import { staleAfterWrite } from '../internal/invalidation.js';
 import { ENDPOINTS, type Endpoint, USER_MODULES } from './endpoints.js';
 import { argsKey, endpointOfKey, INFINITE, KEY_ROOT, type UserPart, userOfKey } from './keys.js';
 import type { CatalogQueries, ListPage } from './types.js';

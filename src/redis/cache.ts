@@ -1,4 +1,5 @@
-import type { CachedAnswer, CacheStore, TokenStore, UserTokens } from '../index.js';
+import type { CacheStore, TokenStore, UserTokens } from '../index.js';
+import type { CachedAnswer } from '../internal/cache.js';
 import { type Connection, parseStored } from './connection.js';
 
 export interface RedisCacheOptions {

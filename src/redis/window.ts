@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { abortError, rateLimitWaitError, sleep } from '../coordination/waits.js';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
 import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
 

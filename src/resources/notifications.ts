@@ -113,7 +113,7 @@ export function notificationsResource(core: HttpCore) {
 
 /** The wait before the next poll: the interval, or longer when the day's budget must be spread. */
 async function pollDelay(core: HttpCore, interval: number): Promise<number> {
-  const usage = await core.config.limits.usage();
+  const usage = await core.config.engine.limits.usage();
   if (usage.remaining === null) return interval;
   const untilReset = usage.resetsAt.getTime() - Date.now();
   return Math.max(interval, untilReset / Math.max(1, usage.remaining));

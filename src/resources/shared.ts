@@ -3,7 +3,7 @@ import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
-import type { QueryParams } from '../core/query.js';
+import type { QueryParams } from '../core/query-string.js';
 import type { Schema } from '../core/validate.js';
 import { pathParams } from '../endpoints/paths.js';
 import type { EndpointRow } from '../endpoints/row.js';

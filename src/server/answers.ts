@@ -3,7 +3,8 @@
  * ETag and Cache-Control derived from the API's, `Age`, and `X-Catalog-Cache` saying whether the
  * answer is fresh, revalidated, new or stale.
  */
-import type { CachedAnswer, CacheStore } from '../index.js';
+import type { CacheStore } from '../index.js';
+import { type CachedAnswer, cacheDirectives } from '../internal/cache.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
@@ -23,13 +24,11 @@ export interface Entry {
 /** `hit` fresh from the cache; `revalidated` confirmed now (304); `miss` new; `stale` past its max-age. */
 export type CacheState = 'hit' | 'revalidated' | 'miss' | 'stale';
 
-const MAX_AGE = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i;
-
 /** max-age in ms (0 when absent), or undefined when the answer must not be stored. */
 export function storableMaxAge(cacheControl: string): number | undefined {
-  if (/(?:^|,)\s*no-store\b/i.test(cacheControl)) return undefined;
-  const seconds = MAX_AGE.exec(cacheControl)?.[1];
-  return seconds === undefined ? 0 : Math.min(Number(seconds), 31_536_000) * 1000;
+  const { noStore, maxAge } = cacheDirectives(cacheControl);
+  if (noStore) return undefined;
+  return maxAge === undefined ? 0 : Math.min(maxAge, 31_536_000) * 1000;
 }
 
 /**
