@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSandbox } from 'price-catalog/testing';
-import { freshnessBound, type ResourceViews } from './bound.js';
+import { freshnessOptimum, type ResourceViews } from './bound.js';
 import { type DayPlan, planDay } from './plan.js';
 import type { DayRecord } from './record.js';
 import { dayLine, goalLine, minutes, runLines, summarize } from './report.js';
@@ -22,7 +22,11 @@ import { simulateDay } from './simulate.js';
 import { pricedSkus, type StorePage, storefront } from './storefront.js';
 
 const { values } = parseArgs({
-  options: { trace: { type: 'string' }, seed: { type: 'string', default: '1' } },
+  options: {
+    trace: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    run: { type: 'string', multiple: true },
+  },
 });
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, got ${values.seed}`);
@@ -61,7 +65,7 @@ function resourceViews(plan: DayPlan, pages: readonly StorePage[]): Map<string, 
 }
 
 const resources = resourceViews(plan, pages);
-const bound = freshnessBound(resources.values(), BUDGET);
+const bound = freshnessOptimum(resources.values(), BUDGET);
 const categoryPages = pages.filter((p) => p.parts.length === 1).length;
 
 const out: string[] = [
@@ -103,6 +107,7 @@ const runs: [label: string, key: string, run: Run][] = [
 
 let handlerSummary: ReturnType<typeof summarize> | undefined;
 for (const [label, key, run] of runs) {
+  if (values.run !== undefined && !values.run.includes(key)) continue;
   const began = performance.now();
   const record = await simulateDay(run, {
     seed,

@@ -19,6 +19,7 @@ import { type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
 import { isSameOrigin, jsonBody, type Limits, pathSegments, queryParams, requestedVersion } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { OverdueAnswers } from './overdue.js';
+import { Pacing } from './pacing.js';
 import { refusal, secondsUntil } from './respond.js';
 import { matchRoute } from './routes.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
@@ -52,7 +53,6 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const maxStale = nonNegative('maxStale', options.maxStale ?? DAY_MS);
   const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
-  const reserveFloor = Math.min(reserve, Math.max(1, Math.ceil(reserve / 10)));
   const pacing = options.pacing ?? true;
   const limits: Limits = {
     maxQueryLength: nonNegative('maxQueryLength', options.maxQueryLength ?? 2048),
@@ -166,23 +166,6 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const usage = (): DailyUsage => client.usage();
   /** Public answers being revalidated in the background by this instance. */
   const revalidating = new Set<string>();
-  /**
-   * Whether a background revalidation may spend a call now. Paced: while the calls spent today are
-   * under the elapsed share of the day's budget, less the reserve still kept: it shrinks as the day
-   * goes (calls left at midnight are lost) to a tenth of itself, so an answer nobody has fetched
-   * yet can still be served in the day's last minutes.
-   */
-  const mayRevalidate = (): boolean => {
-    const { limit } = usage();
-    if (limit === null) return true;
-    // Revalidations under way have not been counted yet.
-    const calls = usage().calls + revalidating.size;
-    if (!pacing) return calls < limit - reserve;
-    const t = now();
-    const share = (t - Math.floor(t / DAY_MS) * DAY_MS) / DAY_MS;
-    return calls < limit * share - Math.max(reserve * (1 - share), reserveFloor);
-  };
-
   const refresh = (cache: CacheStore, key: string, c: CatalogClient, spec: GetSpec, previous?: Entry) =>
     shared(key, async () => {
       const fetched = await fetchGet(c, spec, previous, context);
@@ -200,6 +183,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
    * under its lock, and skipped when another instance has refreshed the entry meanwhile.
    */
   const overdue = new OverdueAnswers(2000);
+  const pacer = new Pacing({ reserve, paced: pacing }, overdue);
   const revalidate = (key: string, spec: GetSpec, seenStoredAt: number) =>
     coordination.locks.withLock(`catalog-server:${key}`, async () => {
       const current = await readEntry(publicCache, key);
@@ -209,8 +193,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     });
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   const revalidateSome = (t: number): void => {
-    if (!mayRevalidate()) return;
-    const due = overdue.pick(t, (key) => flights.has(key) || revalidating.has(key));
+    const due = pacer.next(usage(), revalidating.size, t, (key) => flights.has(key) || revalidating.has(key));
     if (!due) return;
     revalidating.add(due.key);
     const done = revalidate(due.key, due.spec, due.storedAt)

@@ -1,0 +1,85 @@
+/**
+ * When a background revalidation may spend a call of the day's budget, and on which answer. Calls
+ * for requests with nothing cached come when they come (most of them early: each answer's first
+ * view); the calls left after them, less what is kept for the uncached requests still to come,
+ * are spread evenly over the day, as the freshness optimum spends them (each answer's refreshes
+ * evenly from its first view to 24:00). Pacing against the whole budget instead would hold every
+ * revalidation back until the line had caught up with the morning's first fetches.
+ */
+import type { DailyUsage } from '../index.js';
+import type { Due, OverdueAnswers } from './overdue.js';
+
+const DAY_MS = 86_400_000;
+/** The shortest elapsed share of the day a rate of uncached calls is taken from. */
+const MIN_RATE_SHARE = 1 / 24;
+
+export interface PacingOptions {
+  /** Calls kept from revalidations for requests with nothing cached. */
+  reserve: number;
+  /** `false`: revalidations spend freely down to the reserve, on any stale answer. */
+  paced: boolean;
+}
+
+export class Pacing {
+  /** Revalidations this instance started on the budget day `day`. */
+  private spent = 0;
+  private day = '';
+  private readonly floor: number;
+
+  constructor(
+    private readonly options: PacingOptions,
+    private readonly overdue: OverdueAnswers,
+  ) {
+    // A tenth of the reserve (at least one call) is kept to the day's end for pages nobody asked for yet.
+    this.floor = Math.min(options.reserve, Math.max(1, Math.ceil(options.reserve / 10)));
+  }
+
+  /**
+   * The answer to revalidate now, if any; it counts as started. `inFlight`: revalidations started
+   * and not yet counted in `usage`. With several instances on one budget, the others'
+   * revalidations count here as calls for uncached requests: each instance paces more tightly,
+   * never past the reserve.
+   */
+  next(usage: DailyUsage, inFlight: number, now: number, skip: (key: string) => boolean): Due | undefined {
+    const { limit } = usage;
+    const calls = usage.calls + inFlight;
+    const { reserve, paced } = this.options;
+    let due: Due | undefined;
+    if (limit === null) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
+    else if (!paced) {
+      if (calls < limit - reserve) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
+    } else {
+      const revalidations = this.today(usage);
+      const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
+      const kept = Math.max(reserve * (1 - share), this.floor);
+      const uncached = Math.max(0, calls - revalidations);
+      // Uncached calls still to come: first views of answers not seen yet, and the rest at today's rate.
+      const repeated = Math.max(0, uncached - this.overdue.size);
+      const ahead = (1 - share) / Math.max(share, MIN_RATE_SHARE);
+      // At most as many new answers as today's pace of first views brings (the estimate of a long tail is loose).
+      const firstViews = Math.min(this.overdue.unseen(), this.overdue.size * ahead);
+      const coming = firstViews + repeated * ahead;
+      // The pace holds the reserve back; the plan counts on what the day's end frees of it.
+      const paced = (limit - uncached - Math.max(kept, coming)) * share;
+      const planned = limit - uncached - Math.max(this.floor, coming) - revalidations;
+      if (calls < limit - kept && revalidations < paced) {
+        due = this.overdue.pick(now, skip, Math.floor(planned), DAY_MS * (1 - share));
+      }
+    }
+    if (due) this.spend(usage);
+    return due;
+  }
+
+  private spend(usage: DailyUsage): void {
+    this.today(usage);
+    this.spent += 1;
+  }
+
+  private today(usage: DailyUsage): number {
+    if (usage.day !== this.day) {
+      this.day = usage.day;
+      this.spent = 0;
+    }
+    return this.spent;
+  }
+}
