@@ -4,7 +4,14 @@
  * (charged to the visitor, bounded by the browser's deadline) when nothing usable is kept. A
  * missing id or a refused query is kept too, `missingMaxAge` long.
  */
-import type { CacheStore, CatalogClient, DailyUsage, LockStore } from '../index.js';
+import {
+  type CacheStore,
+  type CatalogClient,
+  type DailyUsage,
+  type LockStore,
+  pathMatches,
+  staleAfterWrite,
+} from '../index.js';
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { within } from './deadline.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
@@ -62,19 +69,19 @@ export class PublicCache {
   }
 
   /**
-   * Drops the public answers under a path (`/api/catalog/skus/1`): a review, vote or flag changes
-   * the SKU's reviews and rating, fetched again rather than served stale. Keys are
-   * `p|version|path?query`.
+   * Drops the public answers a user's write changed (a review: that SKU's reviews and record),
+   * as the endpoint table says (`staleAfterWrite`): fetched again rather than served stale.
+   * Keys are `p|version|{mount}{path}?query`.
    */
-  async drop(pathPrefix: string): Promise<void> {
-    const { store } = this.parts;
+  async dropAfterWrite(method: string, path: string): Promise<void> {
+    const { store, settings } = this.parts;
+    const patterns = staleAfterWrite(path, method);
     for (const cached of [...(await store.keys())]) {
-      if (
-        cached.startsWith('p|') &&
-        (cached.includes(`|${pathPrefix}?`) || cached.includes(`|${pathPrefix}/`))
-      ) {
-        await store.delete(cached);
-      }
+      if (!cached.startsWith('p|')) continue;
+      const pathname = (cached.slice(cached.indexOf('|', 2) + 1).split('?')[0] as string).slice(
+        settings.mount.length,
+      );
+      if (patterns.some((pattern) => pathMatches(pattern, pathname))) await store.delete(cached);
     }
   }
 

@@ -28,8 +28,8 @@ export interface Query {
   key: string;
 }
 
-/** Which query names a route takes (`undefined`: any name of the API's conventions). */
-export type TakesName = ((name: string) => boolean) | undefined;
+/** Whether the route takes a query name as the URL spells it (`per`, `ids[]`, `fields[shop]`). */
+export type TakesName = (name: string) => boolean;
 
 /** The query as the SDK's params and its cache key, or a refusal. */
 export function queryOf(url: URL, limits: RequestLimits, takes: TakesName): Query | Response {
@@ -45,7 +45,7 @@ export function queryOf(url: URL, limits: RequestLimits, takes: TakesName): Quer
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
     const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
-    if (!QUERY_NAME.test(name) || CREDENTIALS.has(bare) || (takes && !takes(bare))) {
+    if (!QUERY_NAME.test(name) || CREDENTIALS.has(bare) || !takes(name)) {
       return refusal(
         400,
         'InvalidParam',

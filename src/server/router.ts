@@ -8,7 +8,7 @@ import { notServed, notSignedIn } from './outcomes.js';
 import type { PublicCache } from './public-cache.js';
 import { queryOf } from './query-params.js';
 import { refusal } from './respond.js';
-import { matchRoute } from './routes.js';
+import { lookupRoute, queryParamOf } from './routes.js';
 import type { Settings } from './settings.js';
 import { authRoute, type SignInContext } from './sign-in.js';
 import type { UserCalls } from './user-calls.js';
@@ -40,9 +40,10 @@ export async function route(
   if (segments === undefined) return notServed();
   if (segments instanceof Response) return segments;
   if (segments[0] === 'auth') return authRoute(request, url, segments, parts.signIn(url));
-  const served = matchRoute(request.method, segments);
-  if (!served) return notServed();
-  const query = queryOf(url, settings.limits, undefined);
+  const lookup = lookupRoute(request.method, `/${segments.join('/')}`);
+  if (!lookup) return notServed();
+  const served = lookup.route;
+  const query = queryOf(url, settings.limits, (name) => queryParamOf(lookup, name) !== undefined);
   if (query instanceof Response) return query;
   const write = served.method !== 'GET';
   if (write && !isSameOrigin(request, parts.origins(url))) {

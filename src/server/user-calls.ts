@@ -114,8 +114,7 @@ export class UserCalls {
         )
         .withResponse();
       await this.dropAnswers(user);
-      const [root, id] = spec.path.split('/').slice(1);
-      if (root === 'skus') await publicCache.drop(`${settings.mount}/skus/${id}`);
+      await publicCache.dropAfterWrite(method, spec.path);
       if (method === 'DELETE' && spec.path === '/user/logout') {
         await tokensFor(user).set(undefined);
         await this.forget(user);
