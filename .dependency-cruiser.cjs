@@ -18,8 +18,8 @@ module.exports = {
       severity: 'error',
       comment:
         'A folder of its own (the sandbox, the Redis entry, the CLI, any new entry) imports the SDK through src/index.ts or another entry module, never its internals.',
-      from: { path: '^src/(?!(core|resources|schemas|types)/)[^/]+/' },
-      to: { path: '^src/((core|resources|schemas|types)/|client\\.ts$|internal\\.ts$)' },
+      from: { path: '^src/(?!(core|endpoints|resources|schemas|types)/)[^/]+/' },
+      to: { path: '^src/((core|endpoints|resources|schemas|types)/|client\\.ts$|internal\\.ts$)' },
     },
   ],
   options: {

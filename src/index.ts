@@ -83,6 +83,8 @@ export type {
   BudgetStore,
   Coordination,
   LockStore,
+  VisitorCharge,
+  VisitorCountStore,
   WindowAcquireOptions,
   WindowSlot,
   WindowStore,
@@ -92,6 +94,7 @@ export type { AccessToken, TokenInput } from './core/token.js';
 export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
 export type { ValidationMode } from './core/validate.js';
 export type { ApiVersion } from './core/version.js';
+export * from './endpoints/index.js';
 export type {
   CatalogResource,
   CategoryManufacturersParams,
@@ -115,7 +118,6 @@ export type {
 } from './resources/notifications.js';
 export { isNotificationOf } from './resources/notifications.js';
 export type { OrderDir, PageParams } from './resources/shared.js';
-export { staleAfterWrite } from './resources/shared.js';
 export { type FirstProductShopInfo, parseFirstProductShopInfo } from './resources/shop-info.js';
 export type {
   LocationFindParams,

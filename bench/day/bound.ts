@@ -7,28 +7,49 @@ export interface ResourceViews {
   first: number;
 }
 
+export interface Allotted extends ResourceViews {
+  /** Ms from its first view to 24:00. */
+  span: number;
+  /** Fetches in the optimum: the first view's and r_i refreshes (fractional: a mean). */
+  fetches: number;
+}
+
 /**
  * The freshness optimum of a day's budget: every distinct resource fetched at its first view, the
  * R = budget - D calls left spread over the resources, each resource's r_i refreshes evenly over
  * its span from its first view to 24:00, so its views see a mean age of span_i / (2 (r_i + 1)).
  * Minimizing the view-weighted sum of n_i span_i / (2 (r_i + 1)) under sum r_i = R, r_i >= 0 gives
  * r_i + 1 = max(1, c sqrt(n_i span_i)) (water-filling: c grows until the refreshes add up to R).
- * Returns that view-weighted mean age in ms, or Infinity when the budget cannot fetch every
- * resource once.
+ * Undefined when the budget cannot fetch every resource once.
  */
-export function freshnessOptimum(resources: Iterable<ResourceViews>, budget: number): number {
-  const list = [...resources].map((r) => ({ n: r.n, span: DAY_MS - r.first }));
-  const refreshes = budget - list.length;
-  if (refreshes < 0) return Number.POSITIVE_INFINITY;
+export function optimumAllocation<K>(
+  resources: ReadonlyMap<K, ResourceViews>,
+  budget: number,
+): Map<K, Allotted> | undefined {
+  const refreshes = budget - resources.size;
+  if (refreshes < 0) return undefined;
+  const spans = new Map([...resources].map(([key, r]) => [key, DAY_MS - r.first]));
+  const weight = (key: K, r: ResourceViews) => Math.sqrt(r.n * (spans.get(key) as number));
   const level = waterLevel(
-    list.map((r) => Math.sqrt(r.n * r.span)),
+    [...resources].map(([key, r]) => weight(key, r)),
     refreshes,
   );
+  return new Map(
+    [...resources].map(([key, r]) => [
+      key,
+      { ...r, span: spans.get(key) as number, fetches: Math.max(1, level * weight(key, r)) },
+    ]),
+  );
+}
+
+/** The optimum's view-weighted mean age in ms (Infinity when the budget cannot fetch every resource once). */
+export function freshnessOptimum<K>(resources: ReadonlyMap<K, ResourceViews>, budget: number): number {
+  const allotted = optimumAllocation(resources, budget);
+  if (!allotted) return Number.POSITIVE_INFINITY;
   let weighted = 0;
   let views = 0;
-  for (const r of list) {
-    const fetches = Math.max(1, level * Math.sqrt(r.n * r.span));
-    weighted += r.n * (r.span / (2 * fetches));
+  for (const r of allotted.values()) {
+    weighted += r.n * (r.span / (2 * r.fetches));
     views += r.n;
   }
   return weighted / views;
@@ -40,7 +61,6 @@ export function freshnessOptimum(resources: Iterable<ResourceViews>, budget: num
  */
 export function waterLevel(weights: readonly number[], total: number): number {
   const sorted = [...weights].filter((w) => w > 0).sort((a, b) => b - a);
-  if (sorted.length === 0) return 0;
   let sum = 0;
   let level = 0;
   for (let k = 0; k < sorted.length; k++) {

@@ -36,4 +36,8 @@ export class DayRecord {
   /** Ms after 00:00 when a call went over the budget and the sandbox locked the application out. */
   lockoutAt: number | undefined;
   lockouts = 0;
+  /** Signed-in users' views of their own pages (favorites, notifications) and their writes. */
+  readonly own = { views: 0, answered: 0, errors: 0, writes: 0, seen: 0 };
+  /** The scraper's requests, and how many got each status. */
+  readonly scraper = { requests: 0, statuses: new Map<number, number>() };
 }

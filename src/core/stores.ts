@@ -112,6 +112,27 @@ export interface Admission {
   assumedLimit: number;
 }
 
+/** One counter of a visitor's calls (or a group's) for a UTC day, and the most it may take. */
+export interface VisitorCharge {
+  /** A fingerprint of the visitor or group, never an address or a session id itself. */
+  key: string;
+  limit: number;
+}
+
+/**
+ * Calls counted per visitor per UTC day, where every instance of the application sees them (the
+ * server's visitor shares). Counts end with their day.
+ */
+export interface VisitorCountStore {
+  /**
+   * Takes one call on `day` (`YYYY-MM-DD`) for every counter of `charges`, all or none, atomically
+   * for every sharer: `true` when each was under its limit, `false` (nothing taken) otherwise.
+   */
+  take(day: string, charges: readonly VisitorCharge[]): Promise<boolean>;
+  /** Calls counted for `key` on `day`. */
+  count(day: string, key: string): Promise<number>;
+}
+
 /**
  * Everything clients of one application share. `createClient({ coordination })` takes one; clients
  * given the same object (and `app.forUser(...)` clients) share budget, windows, token and cache.
@@ -123,6 +144,8 @@ export interface Coordination {
   readonly locks: LockStore;
   /** Cached answers; keys carry the principal, so sharing the store never shares an answer. */
   readonly cache?: CacheStore | undefined;
+  /** Optional: visitors' calls per day, for `price-catalog/server` (default: its own memory). */
+  readonly visitors?: VisitorCountStore | undefined;
   /**
    * Optional: the window place and the budget call of one request in ONE atomic step, for shared
    * stores where each step costs a round trip. When present the limits stage calls it instead of

@@ -11,6 +11,7 @@ import { type CacheStore, type Coordination, lruCacheStore } from '../index.js';
 import { defaultStateDir } from './dir.js';
 import { StateFile } from './state.js';
 import { fileAppTokenStore, fileBudgetStore, fileLockStore } from './stores.js';
+import { fileVisitorCounts } from './visitor-counts.js';
 import { fileWindows } from './window.js';
 
 export { defaultStateDir } from './dir.js';
@@ -61,6 +62,7 @@ export function fileCoordination(options: FileCoordinationOptions = {}): FileCoo
     admit,
     appTokens: fileAppTokenStore(file, locks),
     locks,
+    visitors: fileVisitorCounts(dir, lock, () => file.ensureDir()),
     cache: options.cache === false ? undefined : (options.cache ?? lruCacheStore()),
   };
 }

@@ -12,6 +12,7 @@ import { redisBudgetStore } from './budget.js';
 import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
+import { redisVisitorCounts } from './visitor-counts.js';
 import { redisWindows } from './window.js';
 
 export { CoordinationError } from './errors.js';
@@ -66,6 +67,7 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
     appTokens: redisAppTokenStore(connection, prefix, locks),
     locks,
     cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),
+    visitors: redisVisitorCounts(connection, prefix),
     tokenStore: (userId, storeOptions) =>
       redisTokenStore(connection, prefix, userId, tokenExpiry(storeOptions?.expireAfterMs)),
     close: () => connection.close(),

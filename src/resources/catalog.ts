@@ -1,39 +1,31 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  type AutocompleteEntry,
-  AutocompleteSchema,
-  type Category,
-  CategoryEnvelopeSchema,
-  type CategoryList,
-  CategoryListSchema,
-  type FilterGroup,
-  type FilterGroupList,
-  FilterGroupListSchema,
-  type Manufacturer,
-  ManufacturerEnvelopeSchema,
-  type ManufacturerList,
-  ManufacturerListSchema,
-  type SearchResult,
-  SearchResultSchema,
-  type SkuList,
-  SkuListSchema,
-  type SpecificationGroup,
-  type SpecificationList,
-  SpecificationListSchema,
+import { CATALOG_ROWS as ROWS } from '../endpoints/catalog.js';
+import type {
+  AutocompleteEntry,
+  Category,
+  CategoryList,
+  FilterGroup,
+  FilterGroupList,
+  Manufacturer,
+  ManufacturerList,
+  SearchResult,
+  SkuList,
+  SpecificationGroup,
+  SpecificationList,
 } from '../schemas/catalog.js';
 import type { Sku } from '../schemas/sku.js';
 import {
   call,
   describe,
-  id,
   ids,
   list,
   type OrderDir,
   oneOf,
   type PageParams,
   type PathSpec,
+  pathOf,
   type RequestOptions,
 } from './shared.js';
 
@@ -88,23 +80,13 @@ function checkOrder<O extends string>(
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
-  const categoryList = (path: PathSpec, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, {
-      path,
-      schema: CategoryListSchema,
-      items: (b) => b.categories,
-      params,
-      options,
-    });
-  const skuList = (path: PathSpec, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, { path, schema: SkuListSchema, items: (b) => b.skus, params, options });
-  const category = (path: PathSpec, options?: RequestOptions) =>
-    call(core, {
-      path,
-      schema: CategoryEnvelopeSchema,
-      select: (b: { category: Category }) => b.category,
-      options,
-    });
+  type Row = (typeof ROWS)[keyof typeof ROWS];
+  const categoryList = (row: Row, path: PathSpec, params?: PageParams, options?: RequestOptions) =>
+    list<Category, CategoryList>(core, { row, path, items: (b) => b.categories, params, options });
+  const skuList = (row: Row, path: PathSpec, params: object | undefined, options?: RequestOptions) =>
+    list<Sku, SkuList>(core, { row, path, items: (b) => b.skus, params, options });
+  const category = (row: Row, path: PathSpec, options?: RequestOptions) =>
+    call(core, { row, path, select: (b: { category: Category }) => b.category, options });
 
   return {
     /**
@@ -116,9 +98,15 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
-        return '/search';
+        return ROWS['catalog.search'].path;
       };
-      return list(core, { path, schema: SearchResultSchema, items: (b) => b.categories, params, options });
+      return list<Category, SearchResult>(core, {
+        row: ROWS['catalog.search'],
+        path,
+        items: (b) => b.categories,
+        params,
+        options,
+      });
     },
 
     /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
@@ -127,11 +115,11 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.length === 0) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
-        return '/autocomplete';
+        return ROWS['catalog.autocomplete'].path;
       };
       return call(core, {
+        row: ROWS['catalog.autocomplete'],
         path,
-        schema: AutocompleteSchema,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
         query: params,
         options,
@@ -140,30 +128,39 @@ export function catalogResource(core: HttpCore) {
 
     categories: {
       /** GET /categories */
-      list: (params?: PageParams, options?: RequestOptions) => categoryList('/categories', params, options),
+      list: (params?: PageParams, options?: RequestOptions) =>
+        categoryList(ROWS['catalog.categories.list'], ROWS['catalog.categories.list'].path, params, options),
       /** GET /categories/:id */
-      get: (categoryId: number, options?: RequestOptions) =>
-        category(() => `/categories/${id(categoryId)}`, options),
+      get: (categoryId: number, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.get'];
+        return category(row, () => pathOf(row, categoryId), options);
+      },
       /** GET /categories/root */
-      root: (options?: RequestOptions) => category('/categories/root', options),
+      root: (options?: RequestOptions) =>
+        category(ROWS['catalog.categories.root'], ROWS['catalog.categories.root'].path, options),
       /** GET /categories/:id/parent */
-      parent: (categoryId: number, options?: RequestOptions) =>
-        category(() => `/categories/${id(categoryId)}/parent`, options),
+      parent: (categoryId: number, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.parent'];
+        return category(row, () => pathOf(row, categoryId), options);
+      },
       /** GET /categories/:id/children */
-      children: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        categoryList(() => `/categories/${id(categoryId)}/children`, params, options),
+      children: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.children'];
+        return categoryList(row, () => pathOf(row, categoryId), params, options);
+      },
       /** GET /categories/:id/specifications (`include: 'group'` adds `groups` and each `group_id`). */
       specifications<P extends { include?: 'group' | undefined } | undefined = undefined>(
         categoryId: number,
         params?: P,
         options?: RequestOptions,
       ) {
+        const row = ROWS['catalog.categories.specifications'];
         return call(core, {
+          row,
           path: () => {
             oneOf('include', params?.include, ['group'] as const);
-            return `/categories/${id(categoryId)}/specifications`;
+            return pathOf(row, categoryId);
           },
-          schema: SpecificationListSchema,
           select: (b: CategorySpecifications<P>) => b,
           query: params,
           options,
@@ -171,12 +168,13 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.manufacturers'];
         return list<Manufacturer, ManufacturerList>(core, {
+          row,
           path: () => {
             checkOrder(params, ['name', 'popularity'] as const);
-            return `/categories/${id(categoryId)}/manufacturers`;
+            return pathOf(row, categoryId);
           },
-          schema: ManufacturerListSchema,
           items: (b) => b.manufacturers,
           params,
           options,
@@ -184,6 +182,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.skus'];
         const path = () => {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
@@ -197,27 +196,28 @@ export function catalogResource(core: HttpCore) {
             );
           }
           for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) ids(params?.[key], key);
-          return `/categories/${id(categoryId)}/skus`;
+          return pathOf(row, categoryId);
         };
-        return skuList(path, params, options);
+        return skuList(row, path, params, options);
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
-      filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        list<FilterGroup, FilterGroupList>(core, {
-          path: () => `/categories/${id(categoryId)}/filter_groups`,
-          schema: FilterGroupListSchema,
+      filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
+        const row = ROWS['catalog.categories.filterGroups'];
+        return list<FilterGroup, FilterGroupList>(core, {
+          row,
+          path: () => pathOf(row, categoryId),
           items: (b) => b.filter_groups,
           params,
           options,
-        }),
+        });
+      },
     },
 
     manufacturers: {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<Manufacturer, ManufacturerList>(core, {
-          path: '/manufacturers',
-          schema: ManufacturerListSchema,
+          row: ROWS['catalog.manufacturers.list'],
           items: (b) => b.manufacturers,
           params,
           options,
@@ -225,8 +225,8 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
         call(core, {
-          path: () => `/manufacturers/${id(manufacturerId)}`,
-          schema: ManufacturerEnvelopeSchema,
+          row: ROWS['catalog.manufacturers.get'],
+          path: () => pathOf(ROWS['catalog.manufacturers.get'], manufacturerId),
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,
           options,
         }),
@@ -236,19 +236,21 @@ export function catalogResource(core: HttpCore) {
         params?: ManufacturerCategoriesParams,
         options?: RequestOptions,
       ) => {
+        const row = ROWS['catalog.manufacturers.categories'];
         const path = () => {
           checkOrder(params, ['name', 'popularity'] as const);
-          return `/manufacturers/${id(manufacturerId)}/categories`;
+          return pathOf(row, manufacturerId);
         };
-        return categoryList(path, params, options);
+        return categoryList(row, path, params, options);
       },
       /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
       skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) => {
+        const row = ROWS['catalog.manufacturers.skus'];
         const path = () => {
           checkOrder(params, ['price', 'popularity'] as const);
-          return `/manufacturers/${id(manufacturerId)}/skus`;
+          return pathOf(row, manufacturerId);
         };
-        return skuList(path, params, options);
+        return skuList(row, path, params, options);
       },
     },
   };

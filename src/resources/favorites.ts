@@ -1,15 +1,7 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import {
-  type Favorite,
-  FavoriteEnvelopeSchema,
-  type FavoriteList,
-  FavoriteListEnvelopeSchema,
-  type FavoriteListList,
-  FavoriteListListSchema,
-  type Favorites,
-  FavoritesSchema,
-} from '../schemas/favorites.js';
+import { FAVORITE_ROWS as ROWS } from '../endpoints/favorites.js';
+import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {
   call,
   id,
@@ -18,10 +10,9 @@ import {
   type OrderDir,
   oneOf,
   type PageParams,
+  pathOf,
   type RequestOptions,
 } from './shared.js';
-
-const SCOPE = 'favorites';
 
 export interface FavoritesListParams extends PageParams {
   /** `true`: only owned favorites (`have_it`), which the default list leaves out. */
@@ -70,27 +61,22 @@ const pickFavorite = (b: { favorite: Favorite }) => b.favorite;
 
 /** The signed-in user's favorites and favorite lists (user token with the `favorites` scope). */
 export function favoritesResource(core: HttpCore) {
+  type Row = (typeof ROWS)[keyof typeof ROWS];
   const favoritesOf = (
+    row: Row,
     path: string | (() => string),
     params?: PageParams & object,
     options?: RequestOptions,
-  ) =>
-    list<Favorite, Favorites>(core, {
-      path,
-      schema: FavoritesSchema,
-      items: (b) => b.favorites,
-      params,
-      options,
-      scope: SCOPE,
-    });
+  ) => list<Favorite, Favorites>(core, { row, path, items: (b) => b.favorites, params, options });
 
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
     list: (params?: FavoritesListParams, options?: RequestOptions) =>
       favoritesOf(
+        ROWS['favorites.list'],
         () => {
           oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const);
-          return '/favorites';
+          return ROWS['favorites.list'].path;
         },
         params,
         options,
@@ -101,103 +87,101 @@ export function favoritesResource(core: HttpCore) {
      */
     forSku: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/skus/${id(skuId, 'sku_id')}/favorite`,
-        schema: FavoritesSchema,
+        row: ROWS['favorites.forSku'],
+        path: () => pathOf(ROWS['favorites.forSku'], skuId),
         select: (b: { favorites: Favorite[] }) => b.favorites,
         options,
-        scope: SCOPE,
       }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/favorites/${id(favoriteId)}`,
-        schema: FavoriteEnvelopeSchema,
+        row: ROWS['favorites.get'],
+        path: () => pathOf(ROWS['favorites.get'], favoriteId),
         select: pickFavorite,
         options,
-        scope: SCOPE,
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
       call(core, {
-        method: 'POST',
+        row: ROWS['favorites.create'],
         path: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
-          return '/favorites';
+          return ROWS['favorites.create'].path;
         },
         body: params && favoriteBody({ sku_id: params.sku_id }, params),
-        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
-        scope: SCOPE,
         options,
       }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
       call(core, {
-        method: 'PUT',
+        row: ROWS['favorites.update'],
         path: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
             throw new InvalidRequestError('have_it must be a boolean', 'InvalidParam', 'have_it');
           }
-          return `/favorites/${id(favoriteId)}`;
+          return pathOf(ROWS['favorites.update'], favoriteId);
         },
         body: params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
-        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
-        scope: SCOPE,
         options,
       }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
       call<void>(core, {
-        method: 'DELETE',
-        path: () => `/favorites/${id(favoriteId)}`,
-        scope: SCOPE,
+        row: ROWS['favorites.delete'],
+        path: () => pathOf(ROWS['favorites.delete'], favoriteId),
         options,
       }),
     /** GET /categories/:id/favorites: the user's favorites in one category. */
     inCategory: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-      favoritesOf(() => `/categories/${id(categoryId)}/favorites`, params, options),
+      favoritesOf(
+        ROWS['favorites.inCategory'],
+        () => pathOf(ROWS['favorites.inCategory'], categoryId),
+        params,
+        options,
+      ),
 
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<FavoriteList, FavoriteListList>(core, {
-          path: '/favorite_lists',
-          schema: FavoriteListListSchema,
+          row: ROWS['favorites.lists.list'],
           items: (b) => b.favorite_lists,
           params,
           options,
-          scope: SCOPE,
         }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
         call(core, {
-          method: 'POST',
+          row: ROWS['favorites.lists.create'],
           path: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');
             }
-            return '/favorite_lists';
+            return ROWS['favorites.lists.create'].path;
           },
           body: { favorite_list: { name: params?.name } },
-          schema: FavoriteListEnvelopeSchema,
           select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
-          scope: SCOPE,
           options,
         }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
         call<void>(core, {
-          method: 'DELETE',
-          path: () => `/favorite_lists/${listId(favoriteListId)}`,
-          scope: SCOPE,
+          row: ROWS['favorites.lists.delete'],
+          path: () => pathOf(ROWS['favorites.lists.delete'], favoriteListId),
           options,
         }),
       /** GET /favorite_lists/:id/favorites */
       favorites: (favoriteListId: number, params?: PageParams, options?: RequestOptions) =>
-        favoritesOf(() => `/favorite_lists/${listId(favoriteListId)}/favorites`, params, options),
+        favoritesOf(
+          ROWS['favorites.lists.favorites'],
+          () => pathOf(ROWS['favorites.lists.favorites'], favoriteListId),
+          params,
+          options,
+        ),
     },
   };
 }

@@ -3,17 +3,15 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
+import { SHOP_ROWS as ROWS } from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,
   type FoundLocationList,
-  FoundLocationListSchema,
   type LocationAddress,
   LocationAddressSchema,
   type Shop,
-  ShopEnvelopeSchema,
   type ShopList,
-  ShopListSchema,
   type ShopLocationFields,
   ShopLocationFieldsSchema,
   type ShopReview,
@@ -23,7 +21,7 @@ import {
 } from '../schemas/shops.js';
 import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, id, list, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
 
 export type ShopReviewsMetaName = 'shop_rating_breakdown';
 
@@ -103,8 +101,8 @@ export function shopsResource(core: HttpCore) {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/shops/${id(shopId)}`,
-        schema: ShopEnvelopeSchema,
+        row: ROWS['shops.get'],
+        path: () => pathOf(ROWS['shops.get'], shopId),
         select: (b: { shop: Shop }) => b.shop,
         options,
       }),
@@ -117,10 +115,11 @@ export function shopsResource(core: HttpCore) {
     ): PagePromise<ShopReview, ShopReviewListOf<P>> {
       const path = () => {
         reviewListSchema(params?.include_meta);
-        return `/shops/${id(shopId)}/reviews`;
+        return pathOf(ROWS['shops.reviews'], shopId);
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
       return list(core, {
+        row: ROWS['shops.reviews'],
         path,
         schema: shaped<ShopReviewListOf<P>>(schema),
         items: (b) => b.reviews,
@@ -141,9 +140,16 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationList);
       const path = () => {
         schema();
-        return `/shops/${id(shopId, 'shop_id')}/locations`;
+        return pathOf(ROWS['shops.locations'], shopId);
       };
-      return list(core, { path, schema: shaped(z.lazy(schema)), items: (b) => b.locations, params, options });
+      return list(core, {
+        row: ROWS['shops.locations'],
+        path,
+        schema: shaped(z.lazy(schema)),
+        items: (b) => b.locations,
+        params,
+        options,
+      });
     },
 
     /** GET /shops/:shop_id/locations/:id (`embed: 'address'` adds its `address`). */
@@ -156,9 +162,10 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationEnvelope);
       const path = () => {
         schema();
-        return `/shops/${id(shopId, 'shop_id')}/locations/${id(locationId, 'location_id')}`;
+        return pathOf(ROWS['shops.location'], shopId, locationId);
       };
       return call(core, {
+        row: ROWS['shops.location'],
         path,
         schema: z.lazy(schema),
         select: (b: { location: ShopLocationOf<P> }) => b.location,
@@ -178,11 +185,11 @@ export function shopsResource(core: HttpCore) {
       const path = () => {
         coordinate('lat', params?.lat, 90);
         coordinate('lng', params?.lng, 180);
-        return '/locations/find';
+        return ROWS['shops.findLocations'].path;
       };
-      return list(core, {
+      return list<FoundLocation, FoundLocationList>(core, {
+        row: ROWS['shops.findLocations'],
         path,
-        schema: FoundLocationListSchema,
         items: (b) => b.locations,
         params,
         options,
@@ -195,9 +202,15 @@ export function shopsResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim() === '') {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
         }
-        return '/shops/search';
+        return ROWS['shops.search'].path;
       };
-      return list(core, { path, schema: ShopListSchema, items: (b) => b.shops, params, options });
+      return list<Shop, ShopList>(core, {
+        row: ROWS['shops.search'],
+        path,
+        items: (b) => b.shops,
+        params,
+        options,
+      });
     },
   };
 }

@@ -6,6 +6,8 @@
 import type { CachedAnswer, CacheStore } from '../index.js';
 
 export interface Entry {
+  /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
+  status: number;
   body: unknown;
   etag: string | undefined;
   /** Epoch ms (the handler's clock) when the API last gave or confirmed it. */
@@ -39,6 +41,7 @@ export async function readEntry(store: CacheStore, key: string): Promise<Entry |
   if (!stored) return undefined;
   const headers = new Map(stored.headers);
   return {
+    status: Number(headers.get('x-status') ?? '200'),
     body: stored.body,
     etag: stored.etag,
     storedAt: stored.storedAt,
@@ -61,6 +64,7 @@ export async function writeEntry(
     ['content-type', entry.contentType],
   ];
   if (entry.link) headers.push(['link', entry.link]);
+  if (entry.status !== 200) headers.push(['x-status', String(entry.status)]);
   const answer: CachedAnswer = {
     body: entry.body,
     etag: entry.etag,
@@ -84,11 +88,12 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
   });
   if (entry.etag) headers.set('etag', entry.etag);
   if (entry.link) headers.set('link', entry.link);
-  if (entry.etag && matches(request.headers.get('if-none-match'), entry.etag)) {
+  if (entry.status === 200 && entry.etag && matches(request.headers.get('if-none-match'), entry.etag)) {
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(entry.body === undefined ? null : JSON.stringify(entry.body), { status: 200, headers });
+  const body = entry.body === undefined ? null : JSON.stringify(entry.body);
+  return new Response(body, { status: entry.status, headers });
 }
 
 /**

@@ -40,6 +40,7 @@ export async function fetchGet(
   previous: Entry | undefined,
   context: FetchContext,
 ): Promise<Fetched> {
+  if (previous && previous.status !== 200) previous = undefined;
   const headers = previous?.etag ? { 'if-none-match': previous.etag } : undefined;
   try {
     const { data, response } = await client
@@ -52,6 +53,7 @@ export async function fetchGet(
       storable: maxAgeMs !== undefined && response.status === 200,
       revalidated: false,
       entry: {
+        status: 200,
         body: data,
         etag: response.headers.get('etag') ?? undefined,
         storedAt: context.now(),
@@ -99,4 +101,22 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' }> {
     return { kind: 'api', status: error.status, body: error.body };
   }
   return { kind: 'unavailable', budget: false, retryAt: undefined };
+}
+
+/** The API's answers that say the same of the same request for a while: kept, so they cost one call. */
+const KEPT_REFUSALS = new Set([404, 410, 422]);
+
+/** A kept refusal of the API's as an entry (`missingMaxAge` long), or undefined for any other outcome. */
+export function keptRefusal(fetched: Fetched, now: number, maxAgeMs: number): Entry | undefined {
+  if (fetched.kind !== 'api' || !KEPT_REFUSALS.has(fetched.status) || maxAgeMs <= 0) return undefined;
+  return {
+    status: fetched.status,
+    body: fetched.body,
+    etag: undefined,
+    storedAt: now,
+    maxAgeMs,
+    cacheControl: '',
+    contentType: 'application/json',
+    link: undefined,
+  };
 }

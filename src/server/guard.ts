@@ -1,19 +1,16 @@
 /**
  * What the handler checks of a browser's request before anything else: the path (plain segments
- * only), the query (bounded, names the API uses, no control characters), the body (bounded JSON)
- * and, for writes, that the request comes from the app's own origin. Anything else is a 4xx
- * answered here, without an API call.
+ * only), the body (bounded JSON) and, for writes, that the request comes from the app's own
+ * origin (the query: query-params.ts). Anything else is a 4xx answered here, without an API call.
  */
-import type { ApiVersion, QueryParams } from '../index.js';
+import type { ApiVersion } from '../index.js';
 import { refusal } from './respond.js';
 
-export interface Limits {
+export interface RequestLimits {
   maxQueryLength: number;
   maxBodyBytes: number;
 }
 
-/** `fields[root]`, `ids[]`, `order_by`: the query names the API's conventions use. */
-const QUERY_NAME = /^[a-z][a-z0-9_]{0,63}(\[[a-z0-9_]{0,64}\])?$/;
 /** C0 controls and DEL. */
 export function hasControl(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -43,40 +40,6 @@ export function pathSegments(url: URL, mount: string): string[] | Response | und
   return segments;
 }
 
-/** The query as the SDK's params, or a refusal. */
-export function queryParams(url: URL, limits: Limits): QueryParams | Response {
-  const raw = url.search.slice(1);
-  if (raw.length > limits.maxQueryLength) {
-    return refusal(
-      414,
-      'QueryTooLong',
-      `The query string is longer than ${limits.maxQueryLength} characters`,
-    );
-  }
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of url.searchParams) {
-    if (!QUERY_NAME.test(name) || name === 'oauth_token') {
-      return refusal(
-        400,
-        'InvalidParam',
-        `The query parameter name ${JSON.stringify(name.slice(0, 64))} is not one the API takes`,
-      );
-    }
-    if (hasControl(value)) {
-      return refusal(400, 'InvalidParam', `The query parameter ${name} holds a control character`);
-    }
-    if (name.endsWith('[]')) {
-      const list = params[name.slice(0, -2)];
-      if (typeof list === 'string')
-        return refusal(400, 'InvalidParam', `The query parameter ${name} is given twice`);
-      params[name.slice(0, -2)] = [...(list ?? []), value];
-    } else if (name in params) {
-      return refusal(400, 'InvalidParam', `The query parameter ${name} is given twice`);
-    } else params[name] = value;
-  }
-  return params;
-}
-
 /** The API version the browser's Accept header asks for, when it names one the API has. */
 export function requestedVersion(request: Request): ApiVersion | undefined {
   const accept = request.headers.get('accept') ?? '';
@@ -96,7 +59,10 @@ export function isSameOrigin(request: Request, origins: readonly string[]): bool
 }
 
 /** The JSON body of a write (undefined when empty), bounded in bytes, or a refusal. */
-export async function jsonBody(request: Request, limits: Limits): Promise<{ body: unknown } | Response> {
+export async function jsonBody(
+  request: Request,
+  limits: RequestLimits,
+): Promise<{ body: unknown } | Response> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limits.maxBodyBytes) return tooLarge(limits);
   if (!request.body) return { body: undefined };
@@ -135,6 +101,6 @@ export async function jsonBody(request: Request, limits: Limits): Promise<{ body
   }
 }
 
-function tooLarge(limits: Limits): Response {
+function tooLarge(limits: RequestLimits): Response {
   return refusal(413, 'BodyTooLarge', `The request body is larger than ${limits.maxBodyBytes} bytes`);
 }

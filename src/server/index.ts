@@ -8,3 +8,4 @@ export { type NodeHandler, type NodeHandlerOptions, toNodeHandler } from './node
 export type { CatalogHandlerOptions } from './options.js';
 export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
 export type { CookieOptions } from './sessions.js';
+export type { RequestContext } from './visitors.js';

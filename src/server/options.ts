@@ -1,5 +1,6 @@
 import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
 import type { CookieOptions } from './sessions.js';
+import type { RequestContext } from './visitors.js';
 
 /** The client options the handler passes through to its one server-side SDK client. */
 type PassedClientOptions = Pick<
@@ -85,4 +86,33 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   maxQueryLength?: number | undefined;
   /** Largest request body, in bytes (default 1,000,000, room for an avatar); larger gets 413. */
   maxBodyBytes?: number | undefined;
+  /**
+   * How long, in ms, the API's 404 or 410 for a public answer, or its 422 for a query, is given
+   * again from the cache instead of asking the API. Default 300 000 (5 minutes); 0: never kept.
+   */
+  missingMaxAge?: number | undefined;
+  /**
+   * How long, in ms, a signed-in user's answers are served from that user's own cache before they
+   * are revalidated (the API marks them `max-age=0`). The user's own writes drop them at once.
+   * Default 60 000 (a minute); 0: every view asks the API.
+   */
+  userMaxAge?: number | undefined;
+  /**
+   * Longest wait, in ms, of a browser's request for the API: past it the browser gets the stale
+   * answer, or a 503 with `Retry-After`, and the call goes on to fill the cache. Default 10 000.
+   */
+  answerWithin?: number | undefined;
+  /**
+   * Calls per UTC day one visitor may cause (a signed-in session, else a visitor key); past it the
+   * visitor gets stale answers, or 429 with `Retry-After`. Default 1% of `dailyLimit`, at least 10.
+   */
+  visitorShare?: number | undefined;
+  /** Calls per UTC day all visitors who are not signed in may cause together. Default half of `dailyLimit`. */
+  anonymousShare?: number | undefined;
+  /**
+   * The visitor a request comes from, when it is not signed in. Default: `context.clientAddress`
+   * (`toNodeHandler` passes the socket's address). Return undefined to charge only the anonymous
+   * visitors' common share.
+   */
+  visitorKey?: ((request: Request, context: RequestContext) => string | undefined) | undefined;
 }

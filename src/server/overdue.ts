@@ -62,23 +62,11 @@ export class OverdueAnswers {
     }
   }
 
-  /** Distinct answers watched: about the calls spent on first views. */
+  /** Answers cached and watched: about the calls spent on first views. */
   get size(): number {
-    return this.watched.size;
-  }
-
-  /**
-   * Answers not viewed yet that are likely to be (bias-corrected Chao1, f1 (f1 - 1) / 2 (f2 + 1),
-   * from the answers viewed once and twice): each will cost a call at its first view.
-   */
-  unseen(): number {
-    let once = 0;
-    let twice = 0;
-    for (const w of this.watched.values()) {
-      if (w.views < 1.5) once += 1;
-      else if (w.views < 2.5) twice += 1;
-    }
-    return (once * Math.max(0, once - 1)) / (2 * (twice + 1));
+    let cached = 0;
+    for (const w of this.watched.values()) if (w.storedAt !== 0) cached += 1;
+    return cached;
   }
 
   /**

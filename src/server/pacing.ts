@@ -8,31 +8,21 @@
  */
 import type { DailyUsage } from '../index.js';
 import type { Due, OverdueAnswers } from './overdue.js';
+import { DAY_MS, type Settings } from './settings.js';
 
-const DAY_MS = 86_400_000;
 /** The shortest elapsed share of the day a rate of uncached calls is taken from. */
 const MIN_RATE_SHARE = 1 / 24;
-
-export interface PacingOptions {
-  /** Calls kept from revalidations for requests with nothing cached. */
-  reserve: number;
-  /** `false`: revalidations spend freely down to the reserve, on any stale answer. */
-  paced: boolean;
-}
 
 export class Pacing {
   /** Revalidations this instance started on the budget day `day`. */
   private spent = 0;
   private day = '';
-  private readonly floor: number;
 
   constructor(
-    private readonly options: PacingOptions,
+    /** `reserveFloor`: kept to the day's end for pages nobody asked for yet; `pacing: false` spends down to the reserve. */
+    private readonly settings: Pick<Settings, 'pacing' | 'reserve' | 'reserveFloor'>,
     private readonly overdue: OverdueAnswers,
-  ) {
-    // A tenth of the reserve (at least one call) is kept to the day's end for pages nobody asked for yet.
-    this.floor = Math.min(options.reserve, Math.max(1, Math.ceil(options.reserve / 10)));
-  }
+  ) {}
 
   /**
    * The answer to revalidate now, if any; it counts as started. `inFlight`: revalidations started
@@ -43,25 +33,22 @@ export class Pacing {
   next(usage: DailyUsage, inFlight: number, now: number, skip: (key: string) => boolean): Due | undefined {
     const { limit } = usage;
     const calls = usage.calls + inFlight;
-    const { reserve, paced } = this.options;
+    const { reserve, reserveFloor, pacing } = this.settings;
     let due: Due | undefined;
     if (limit === null) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
-    else if (!paced) {
+    else if (!pacing) {
       if (calls < limit - reserve) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
     } else {
       const revalidations = this.today(usage);
       const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
-      const kept = Math.max(reserve * (1 - share), this.floor);
+      const kept = Math.max(reserve * (1 - share), reserveFloor);
       const uncached = Math.max(0, calls - revalidations);
-      // Uncached calls still to come: first views of answers not seen yet, and the rest at today's rate.
+      // Uncached calls still to come at today's rate, less the first fetches of the answers known.
       const repeated = Math.max(0, uncached - this.overdue.size);
-      const ahead = (1 - share) / Math.max(share, MIN_RATE_SHARE);
-      // At most as many new answers as today's pace of first views brings (the estimate of a long tail is loose).
-      const firstViews = Math.min(this.overdue.unseen(), this.overdue.size * ahead);
-      const coming = firstViews + repeated * ahead;
+      const coming = (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE);
       // The pace holds the reserve back; the plan counts on what the day's end frees of it.
       const paced = (limit - uncached - Math.max(kept, coming)) * share;
-      const planned = limit - uncached - Math.max(this.floor, coming) - revalidations;
+      const planned = limit - uncached - Math.max(reserveFloor, coming) - revalidations;
       if (calls < limit - kept && revalidations < paced) {
         due = this.overdue.pick(now, skip, Math.floor(planned), DAY_MS * (1 - share));
       }

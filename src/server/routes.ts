@@ -1,7 +1,9 @@
 /**
- * The API's documented method and path pairs (the spec's endpoint tables), and which of them speak
- * for a signed-in user. The handler serves these and nothing else.
+ * The routes the handler serves: the API's endpoint table (`ENDPOINTS` of `price-catalog`), one
+ * route per row, with its user flag and the query names it takes. The handler serves these and
+ * nothing else.
  */
+import { ENDPOINT_ROWS, type EndpointRow, matchEndpoint, type PathParam, type QueryParam } from '../index.js';
 
 export type ServedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,93 +15,63 @@ export interface ServedRoute {
   user: boolean;
 }
 
-const PUBLIC_GETS = [
-  '/search',
-  '/autocomplete',
-  '/categories',
-  '/categories/root',
-  '/categories/:id',
-  '/categories/:id/parent',
-  '/categories/:id/children',
-  '/categories/:id/specifications',
-  '/categories/:id/manufacturers',
-  '/categories/:id/skus',
-  '/categories/:id/filter_groups',
-  '/manufacturers',
-  '/manufacturers/:id',
-  '/manufacturers/:id/categories',
-  '/manufacturers/:id/skus',
-  '/skus/:id',
-  '/skus/:id/specifications',
-  '/skus/:id/similar',
-  '/skus/:id/products',
-  '/skus/:id/product_cards',
-  '/skus/:id/price_history',
-  '/skus/:id/reviews',
-  '/flags',
-  '/products/:id',
-  '/shops/:id/products/search',
-  '/shops/:id',
-  '/shops/search',
-  '/shops/:id/reviews',
-  '/shops/:id/locations',
-  '/shops/:id/locations/:id',
-  '/locations/find',
-];
+/** Every row of the table as a served route. */
+export const SERVED_ROUTES: readonly ServedRoute[] = ENDPOINT_ROWS.map((row) => ({
+  method: row.method,
+  path: row.path,
+  user: row.user,
+}));
 
-const USER_ROUTES: readonly (readonly [ServedMethod, string])[] = [
-  // Review forms and writes are the user's own.
-  ['GET', '/skus/:id/reviews/new'],
-  ['POST', '/skus/:id/reviews'],
-  ['GET', '/skus/:id/reviews/:id/edit'],
-  ['PUT', '/skus/:id/reviews/:id'],
-  ['DELETE', '/skus/:id/reviews/:id'],
-  ['POST', '/skus/:id/reviews/:id/votes'],
-  ['POST', '/skus/:id/reviews/:id/flags'],
-  ['GET', '/favorite_lists'],
-  ['POST', '/favorite_lists'],
-  ['DELETE', '/favorite_lists/:id'],
-  ['GET', '/favorite_lists/:id/favorites'],
-  ['GET', '/categories/:id/favorites'],
-  ['GET', '/skus/:id/favorite'],
-  ['GET', '/favorites'],
-  ['POST', '/favorites'],
-  ['GET', '/favorites/:id'],
-  ['PUT', '/favorites/:id'],
-  ['DELETE', '/favorites/:id'],
-  ['GET', '/user'],
-  ['PATCH', '/user'],
-  ['GET', '/user/avatars'],
-  ['GET', '/user/saved_orders'],
-  ['DELETE', '/user/logout'],
-  ['GET', '/user/addresses'],
-  ['GET', '/user/addresses/new'],
-  ['POST', '/user/addresses'],
-  ['PUT', '/user/addresses/:id'],
-  ['DELETE', '/user/addresses/:id'],
-  ['GET', '/notifications'],
-  ['GET', '/notifications/:id'],
-  ['POST', '/notifications/view'],
-];
-
-export const SERVED_ROUTES: readonly ServedRoute[] = [
-  ...PUBLIC_GETS.map((path): ServedRoute => ({ method: 'GET', path, user: false })),
-  ...USER_ROUTES.map(([method, path]): ServedRoute => ({ method, path, user: true })),
-];
-
-interface Compiled {
+/** What the handler knows of a request's route. */
+export interface RouteLookup {
+  /** The route template, method and user flag. */
   route: ServedRoute;
-  segments: string[];
-  literals: number;
+  /** The client method the row backs (`skus.reviews.list`). */
+  name: string;
+  /** The path parameters of the template, in order, with the values of this request's path. */
+  pathParams: readonly PathParam[];
+  params: Readonly<Record<string, string>>;
+  /** The query names the route takes, as the API spells them, with their kinds. */
+  query: readonly QueryParam[];
+  /** The row itself (schema, cache class, what a write makes stale). */
+  row: EndpointRow;
 }
 
-const COMPILED: Compiled[] = SERVED_ROUTES.map((route) => {
-  const segments = route.path.slice(1).split('/');
-  return { route, segments, literals: segments.filter((s) => !s.startsWith(':')).length };
-});
+/**
+ * The route of a method and a path relative to the handler's mount (`/skus/3443837/reviews`),
+ * or undefined when the table has no such route (a known path with another method included).
+ */
+export function lookupRoute(method: string, pathname: string): RouteLookup | undefined {
+  const match = matchEndpoint(method, pathname);
+  if (!match) return undefined;
+  const { row, params } = match;
+  return {
+    route: { method: row.method, path: row.path, user: row.user },
+    name: row.name,
+    pathParams: row.pathParams,
+    params,
+    query: row.query,
+    row,
+  };
+}
 
-/** A record id as the API takes it in a path: digits, letters, `_` and `-`, nothing else. */
-const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * The route's query parameter that a query name of the URL stands for, or undefined when the
+ * route takes no such name: the name itself (`vote[helpful]` included), `name[]` (how the SDK
+ * sends any array, e.g. `filter_ids[]`), `fields[shop]` for a `fieldset`. Values are the API's
+ * to judge: the kind says what the SDK sends, not all the API takes.
+ */
+export function queryParamOf(lookup: RouteLookup, name: string): QueryParam | undefined {
+  const exact = lookup.query.find((param) => param.name === name && param.kind !== 'fieldset');
+  if (exact) return exact;
+  if (name.endsWith('[]')) {
+    const base = name.slice(0, -2);
+    return lookup.query.find((param) => param.name === base && param.kind !== 'fieldset');
+  }
+  const fieldset = /^([a-z_]+)\[([A-Za-z0-9_]{1,64})\]$/.exec(name);
+  if (!fieldset) return undefined;
+  return lookup.query.find((param) => param.name === fieldset[1] && param.kind === 'fieldset');
+}
 
 /**
  * The served route for a method and the path's segments (already checked to be plain), or
@@ -107,18 +79,6 @@ const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
  * `/categories/:id`), then the method must match.
  */
 export function matchRoute(method: string, segments: readonly string[]): ServedRoute | undefined {
-  let best: Compiled[] = [];
-  let most = -1;
-  for (const compiled of COMPILED) {
-    if (compiled.segments.length !== segments.length) continue;
-    const fits = compiled.segments.every((expected, i) =>
-      expected.startsWith(':') ? ID_SEGMENT.test(segments[i] as string) : expected === segments[i],
-    );
-    if (!fits) continue;
-    if (compiled.literals > most) {
-      most = compiled.literals;
-      best = [compiled];
-    } else if (compiled.literals === most) best.push(compiled);
-  }
-  return best.find((c) => c.route.method === method)?.route;
+  if (segments.some((segment) => segment === '')) return undefined;
+  return lookupRoute(method, `/${segments.join('/')}`)?.route;
 }

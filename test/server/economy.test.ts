@@ -153,7 +153,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(2);
   });
 
-  it('a resource gone at the API is no longer served stale', async () => {
+  it('a resource gone at the API is no longer served stale: its 404 is', async () => {
     const time = clock(0.9);
     const { call, sandbox, handler } = setup({ now: time.now, maxRetries: 0 });
     await call(`${MOUNT}/categories/40`);
@@ -162,7 +162,12 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     expect((await call(`${MOUNT}/categories/40`)).headers.get('x-catalog-cache')).toBe('stale');
     await handler.idle();
     const after = await call(`${MOUNT}/categories/40`);
-    expect(after.headers.get('x-catalog-cache')).toBe('miss');
+    expect(after.status).toBe(404);
+    expect(await after.json()).toMatchObject({ errors: [{ code: 'RecordNotFound' }] });
+    expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(2);
+    time.advance(301_000); // past missingMaxAge: asked again, and there again
+    const back = await call(`${MOUNT}/categories/40`);
+    expect(back.headers.get('x-catalog-cache')).toBe('miss');
     expect(sandbox.apiCalls({ path: '/categories/40' })).toHaveLength(3);
   });
 

@@ -1,0 +1,17 @@
+export { type EndpointMatch, matchEndpoint } from './match.js';
+export { fillPath, pathMatches, pathParams } from './paths.js';
+export type {
+  ArgSlot,
+  EndpointRow,
+  EndpointScope,
+  HttpVerb,
+  PaginationKind,
+  PathParam,
+  PathParamKind,
+  QueryKind,
+  QueryParam,
+  StaleRead,
+} from './row.js';
+export { type StaleTarget, stalePaths, staleReads } from './stale.js';
+export { staleAfterWrite } from './stale-after-write.js';
+export { ENDPOINT_ROWS, ENDPOINTS, type EndpointName, type Endpoints } from './table.js';

@@ -1,0 +1,169 @@
+import type { Schema } from '../core/validate.js';
+
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The OAuth scopes of the spec's permission table. */
+export type EndpointScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
+
+/**
+ * How a query parameter goes on the wire (core/query.ts encodes the SDK's values this way):
+ * `integer`, `number`, `string`, `boolean` as one value; `array` as `name[]=v` repeated (one
+ * value may also go as `name=v`); `names` as one comma-separated value (`embed=shop,address`);
+ * `fieldset` as `name[resource]=a,b`.
+ */
+export type QueryKind = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'names' | 'fieldset';
+
+export interface QueryParam {
+  /** As the API spells it (`order_by`, `vote[helpful]`). */
+  name: string;
+  kind: QueryKind;
+  /** The values the API takes, where the spec lists them; undefined when any value goes. */
+  values?: readonly string[] | undefined;
+}
+
+/**
+ * A path parameter: `id` a positive integer; `list_id` a favorite-list id (auto lists have
+ * negative ids, so any non-zero integer).
+ */
+export type PathParamKind = 'id' | 'list_id';
+
+export interface PathParam {
+  /** As the path template spells it (`sku_id` in `/skus/:sku_id/reviews`). */
+  name: string;
+  kind: PathParamKind;
+}
+
+/**
+ * Where each argument of the client method goes, in order: a path parameter (by name),
+ * `params` (the query object), `input` (what the write sends: its body, or its own query
+ * values such as `vote[helpful]`) or `options` (the SDK's RequestOptions: `signal`, `cache`, …).
+ */
+export type ArgSlot = string;
+
+/**
+ * A read a write makes stale: the read's row, and the read's path parameters that must equal
+ * the write's (`{ sku_id: 'sku_id' }`: only that SKU's reviews). Without `same`, every read of
+ * that endpoint is stale. The row itself, not its name: a resource then bundles the rows its
+ * writes touch, not the whole table.
+ */
+export interface StaleRead {
+  read: EndpointRow;
+  same?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The API's answer to a list: `pages` is `page`/`per` with `meta.pagination` (and a Link header). */
+export type PaginationKind = 'none' | 'pages';
+
+/** One documented method and path of the API (or one the recorded answers show). */
+export interface EndpointRow {
+  /** The client method it backs: `skus.get` is `api.skus.get(...)`. */
+  name: string;
+  method: HttpVerb;
+  /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
+  path: string;
+  /** The `:param` segments of `path`, in order. */
+  pathParams: readonly PathParam[];
+  /**
+   * The query names the endpoint takes (a write's `input` sent as query is listed too; every
+   * read takes the sparse fieldsets `fields` and `fields_except`).
+   */
+  query: readonly QueryParam[];
+  /** Where the client method's arguments go. */
+  args: readonly ArgSlot[];
+  /** The answer's schema (a read with linked resources narrows it per call). */
+  schema: Schema<unknown> | undefined;
+  /** Answered for the signed-in user only (sent with the user's token). */
+  user: boolean;
+  /** The scope the token needs; undefined where the spec does not show it. */
+  scope: EndpointScope | undefined;
+  /** The API's `max-age` in seconds for a read (0: revalidate every time); 0 for a write. */
+  maxAge: number;
+  pagination: PaginationKind;
+  /** For a write: the reads it makes stale. Empty for a read. */
+  stale: readonly StaleRead[];
+  /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
+  signsOut: boolean;
+  /** The API version that brought it (`3.0.0` for the first v3 endpoints). */
+  since: string;
+  /** In the spec's endpoint tables; false for the extras the recorded answers show. */
+  documented: boolean;
+}
+
+/** A row as written in the area files: what can be derived is left out. */
+export interface RowSpec {
+  method?: HttpVerb;
+  path: string;
+  /** Path parameters of kind `list_id` (the rest are `id`). */
+  listIds?: readonly string[];
+  query?: readonly QueryParam[];
+  args: readonly ArgSlot[];
+  schema?: Schema<unknown> | undefined;
+  user?: boolean;
+  scope?: EndpointScope;
+  maxAge?: number;
+  pagination?: PaginationKind;
+  stale?: readonly StaleRead[];
+  signsOut?: boolean;
+  since?: string;
+  documented?: boolean;
+}
+
+/** A row whose name and method are known to the type system (the query entry's types read them). */
+export type RowOf<N extends string, S extends RowSpec> = EndpointRow & {
+  name: N;
+  method: S['method'] extends HttpVerb ? S['method'] : 'GET';
+};
+
+/** The rows of one API area, by client method name. */
+export function rows<const T extends Record<string, RowSpec>>(
+  specs: T,
+): { [N in keyof T & string]: RowOf<N, T[N]> } {
+  const out: Record<string, EndpointRow> = {};
+  for (const [name, spec] of Object.entries(specs)) out[name] = row(name, spec);
+  return out as { [N in keyof T & string]: RowOf<N, T[N]> };
+}
+
+/** The row of `spec`, with its path parameters read from the template. */
+function row(name: string, spec: RowSpec): EndpointRow {
+  const pathParams = spec.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment): PathParam => {
+      const param = segment.slice(1);
+      return { name: param, kind: spec.listIds?.includes(param) ? 'list_id' : 'id' };
+    });
+  const method = spec.method ?? 'GET';
+  return {
+    name,
+    method,
+    path: spec.path,
+    pathParams,
+    // Sparse fieldsets are the API's convention for every resource read (from 3.1.1).
+    query: method === 'GET' ? withFieldsets(spec.query ?? []) : (spec.query ?? []),
+    args: spec.args,
+    schema: spec.schema,
+    user: spec.user ?? false,
+    scope: spec.scope,
+    maxAge: spec.maxAge ?? 0,
+    pagination: spec.pagination ?? 'none',
+    stale: spec.stale ?? [],
+    signsOut: spec.signsOut ?? false,
+    since: spec.since ?? '3.0.0',
+    documented: spec.documented ?? true,
+  };
+}
+
+function withFieldsets(query: readonly QueryParam[]): readonly QueryParam[] {
+  return query.some((param) => param.kind === 'fieldset') ? query : [...query, ...FIELDSETS];
+}
+
+/** Query params shared by many rows. */
+export const PAGE: readonly QueryParam[] = [
+  { name: 'page', kind: 'integer' },
+  { name: 'per', kind: 'integer' },
+];
+export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string', values: ['asc', 'desc'] };
+export const FIELDSETS: readonly QueryParam[] = [
+  { name: 'fields', kind: 'fieldset' },
+  { name: 'fields_except', kind: 'fieldset' },
+];

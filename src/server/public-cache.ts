@@ -1,0 +1,147 @@
+/**
+ * Public answers, cached once for every visitor: served fresh within the API's max-age, stale
+ * while the pacing revalidates the most overdue ones in the background, and fetched at once
+ * (charged to the visitor, bounded by the browser's deadline) when nothing usable is kept. A
+ * missing id or a refused query is kept too, `missingMaxAge` long.
+ */
+import {
+  type CacheStore,
+  type CatalogClient,
+  type DailyUsage,
+  type LockStore,
+  pathMatches,
+  staleAfterWrite,
+} from '../index.js';
+import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
+import { within } from './deadline.js';
+import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
+import type { Flights } from './flights.js';
+import { type Outcomes, UNAVAILABLE } from './outcomes.js';
+import { OverdueAnswers } from './overdue.js';
+import { Pacing } from './pacing.js';
+import type { Settings } from './settings.js';
+import type { Charge } from './visitors.js';
+
+/** A background revalidation is the pacing's call, charged to no visitor. */
+const FREE: Charge = async () => undefined;
+
+/** How long past maxStale the store keeps an answer: its ETag still saves a body then. */
+const KEEP_PAST_STALE_MS = 3_600_000;
+
+export interface PublicCacheParts {
+  settings: Settings;
+  store: CacheStore;
+  client: CatalogClient;
+  locks: LockStore;
+  flights: Flights;
+  outcomes: Outcomes;
+  fetchContext: FetchContext;
+  usage: () => DailyUsage;
+}
+
+export class PublicCache {
+  private readonly overdue = new OverdueAnswers(2000);
+  /** Public answers being revalidated in the background by this instance. */
+  private readonly revalidating = new Set<string>();
+
+  private readonly pacer: Pacing;
+
+  constructor(private readonly parts: PublicCacheParts) {
+    this.pacer = new Pacing(parts.settings, this.overdue);
+  }
+
+  async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
+    const { settings, store, flights, outcomes } = this.parts;
+    const entry = await readEntry(store, key);
+    const t = settings.now();
+    const kept = entry?.status === 200 ? entry : undefined;
+    this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
+    if (entry) {
+      const age = t - entry.storedAt;
+      if (entry.status !== 200 && age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
+      if (kept && age <= kept.maxAgeMs + settings.maxStale) {
+        this.revalidateSome(t);
+        return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
+      }
+    }
+    const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
+    const now = settings.now();
+    if (fetched instanceof Response) return fetched;
+    if (!fetched) return outcomes.staleOr503(request, UNAVAILABLE, kept, now);
+    // The application token failing is the server's trouble, not the browser's sign-in.
+    return outcomes.of(request, fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
+  }
+
+  /**
+   * Drops the public answers a user's write changed (a review: that SKU's reviews and record),
+   * as the endpoint table says (`staleAfterWrite`): fetched again rather than served stale.
+   * Keys are `p|version|{mount}{path}?query`.
+   */
+  async dropAfterWrite(method: string, path: string): Promise<void> {
+    const { store, settings } = this.parts;
+    const patterns = staleAfterWrite(path, method);
+    for (const cached of [...(await store.keys())]) {
+      if (!cached.startsWith('p|')) continue;
+      const pathname = (cached.slice(cached.indexOf('|', 2) + 1).split('?')[0] as string).slice(
+        settings.mount.length,
+      );
+      if (patterns.some((pattern) => pathMatches(pattern, pathname))) await store.delete(cached);
+    }
+  }
+
+  /** The call for `key`, shared by everyone asking meanwhile; charged to the visitor who starts it. */
+  private refresh(
+    key: string,
+    spec: GetSpec,
+    previous: Entry | undefined,
+    charge?: Charge,
+  ): Promise<Fetched | Response> {
+    const { settings, store, client, flights, fetchContext } = this.parts;
+    return flights.charged(key, charge ?? FREE, async () => {
+      const fetched = await fetchGet(client, spec, previous, fetchContext);
+      if (fetched.kind === 'entry') {
+        if (fetched.storable) {
+          await writeEntry(store, key, fetched.entry, settings.maxStale + KEEP_PAST_STALE_MS);
+        }
+        this.overdue.stored(key, fetched.entry.storedAt, fetched.entry.maxAgeMs);
+        return fetched;
+      }
+      const missing = keptRefusal(fetched, settings.now(), settings.missingMaxAge);
+      if (missing) await writeEntry(store, key, missing, 0);
+      // Gone at the API: its last answer must not be served as stale.
+      else if (previous && fetched.kind === 'api' && (fetched.status === 404 || fetched.status === 410)) {
+        await store.delete(key);
+      }
+      return fetched;
+    });
+  }
+
+  /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
+  private revalidateSome(t: number): void {
+    const { flights, usage } = this.parts;
+    const due = this.pacer.next(
+      usage(),
+      this.revalidating.size,
+      t,
+      (k) => flights.has(k) || this.revalidating.has(k),
+    );
+    if (!due) return;
+    this.revalidating.add(due.key);
+    flights.keep(
+      this.revalidate(due.key, due.spec, due.storedAt).finally(() => this.revalidating.delete(due.key)),
+    );
+  }
+
+  /**
+   * A background revalidation, one per resource across every instance sharing the coordination:
+   * under its lock, and skipped when another instance has refreshed the entry meanwhile.
+   */
+  private revalidate(key: string, spec: GetSpec, seenStoredAt: number): Promise<void> {
+    const { store, locks } = this.parts;
+    return locks.withLock(`catalog-server:${key}`, async () => {
+      const current = await readEntry(store, key);
+      if (current?.status !== 200 || current.storedAt > seenStoredAt) return;
+      await this.refresh(key, spec, current);
+    });
+  }
+}

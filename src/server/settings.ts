@@ -1,0 +1,79 @@
+/**
+ * The handler's options, checked once and given their defaults: a bad option is a typed error at
+ * `createCatalogHandler`, never a surprise at the first request.
+ */
+import { InvalidRequestError } from '../index.js';
+import type { RequestLimits } from './guard.js';
+import type { CatalogHandlerOptions } from './options.js';
+
+export const DAY_MS = 86_400_000;
+
+export interface Settings {
+  mount: string;
+  now: () => number;
+  maxStale: number;
+  dailyLimit: number | null;
+  reserve: number;
+  reserveFloor: number;
+  pacing: boolean;
+  limits: RequestLimits;
+  /** How long a public 404 / 410, or a 422 for a query, is answered from the cache. */
+  missingMaxAge: number;
+  /** How long a signed-in user's answers are served from that user's cache. */
+  userMaxAge: number;
+  /** Longest wait of a browser request for the API before the stale answer or a 503. */
+  answerWithin: number;
+}
+
+export function settingsOf(options: CatalogHandlerOptions): Settings {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
+  if (!options.clientId || !options.clientSecret) {
+    throw invalid('clientId', 'and clientSecret are needed: the handler holds the application credentials');
+  }
+  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
+  const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
+  return {
+    mount: mountPathOf(options.mountPath ?? '/api/catalog'),
+    now: options.now ?? Date.now,
+    maxStale: nonNegative('maxStale', options.maxStale ?? DAY_MS),
+    dailyLimit,
+    reserve,
+    reserveFloor: Math.min(reserve, Math.max(1, Math.ceil(reserve / 10))),
+    pacing: options.pacing ?? true,
+    limits: {
+      maxQueryLength: nonNegative('maxQueryLength', options.maxQueryLength ?? 2048),
+      maxBodyBytes: nonNegative('maxBodyBytes', options.maxBodyBytes ?? 1_000_000),
+    },
+    missingMaxAge: nonNegative('missingMaxAge', options.missingMaxAge ?? 300_000),
+    userMaxAge: nonNegative('userMaxAge', options.userMaxAge ?? 60_000),
+    answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
+  };
+}
+
+function mountPathOf(path: string): string {
+  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9_.~-]+)+$/.test(path.replace(/\/+$/, ''))) {
+    throw invalid('mountPath', 'must be a path such as /api/catalog');
+  }
+  return path.replace(/\/+$/, '');
+}
+
+export function nonNegative(name: string, value: number): number {
+  if (typeof value !== 'number' || !(value >= 0)) throw invalid(name, 'must be a number >= 0');
+  return value;
+}
+
+function positive(name: string, value: number): number {
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw invalid(name, 'must be a finite number > 0');
+  }
+  return value;
+}
+
+export function positiveInteger(name: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value > 0)) throw invalid(name, 'must be a positive integer');
+  return value;
+}
+
+export function invalid(name: string, why: string): InvalidRequestError {
+  return new InvalidRequestError(`createCatalogHandler: ${name} ${why}`, 'InvalidOption', name);
+}

@@ -1,0 +1,170 @@
+/**
+ * A signed-in user's calls, sent with that user's token. Reads are kept in that user's own cache
+ * for `userMaxAge` (the API marks them `max-age=0`: without it each view would cost a call), then
+ * revalidated; the user's own writes drop the cache at once, so their next view shows the change.
+ *
+ * A user's cache is a generation: its keys carry the session key and a random id kept in the
+ * store; a write gives the user a new id, which drops every answer at once on every instance
+ * sharing the store. Users' keys never meet: each holds its session key.
+ */
+import type { CacheStore, CatalogClient, TokenStore } from '../index.js';
+import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
+import { within } from './deadline.js';
+import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
+import type { Flights } from './flights.js';
+import { jsonBody } from './guard.js';
+import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from './outcomes.js';
+import type { PublicCache } from './public-cache.js';
+import { refusal } from './respond.js';
+import { randomId } from './sessions.js';
+import type { Settings } from './settings.js';
+import type { Charge } from './visitors.js';
+
+/** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
+const KEEP_FOR_ETAG_MS = 3_600_000;
+/** How long a user's cache generation is kept unused. */
+const GENERATION_MS = 86_400_000;
+/** Users' clients kept at once in this process (each holds a token store and a window). */
+const MAX_CLIENTS = 1000;
+/** Retry-After of a write the API did not answer in time. */
+const RETRY_WRITE_MS = 30_000;
+
+export interface UserCallsParts {
+  settings: Settings;
+  store: CacheStore;
+  client: CatalogClient;
+  tokensFor(key: string): TokenStore;
+  flights: Flights;
+  outcomes: Outcomes;
+  publicCache: PublicCache;
+  fetchContext: FetchContext;
+}
+
+export class UserCalls {
+  /** One client per signed-in user, kept for a while (a Map in use order). */
+  private readonly clients = new Map<string, CatalogClient>();
+
+  constructor(private readonly parts: UserCallsParts) {}
+
+  clientFor(user: string): CatalogClient {
+    let found = this.clients.get(user);
+    if (found) this.clients.delete(user);
+    else found = this.parts.client.forUser({ tokenStore: this.parts.tokensFor(user) });
+    this.clients.set(user, found);
+    if (this.clients.size > MAX_CLIENTS) this.clients.delete(this.clients.keys().next().value as string);
+    return found;
+  }
+
+  /** The session ended: its client and its answers go. */
+  async forget(user: string): Promise<void> {
+    this.clients.delete(user);
+    await this.dropAnswers(user);
+  }
+
+  async read(request: Request, user: string, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
+    const { settings, store, flights, outcomes } = this.parts;
+    const full = `u|${user}|${await this.generation(user)}|${key}`;
+    const entry = await readEntry(store, full);
+    const t = settings.now();
+    if (entry && t - entry.storedAt < Math.max(entry.maxAgeMs, settings.userMaxAge)) {
+      return answerFrom(entry, 'hit', request, t);
+    }
+    const fetched = await within(
+      this.refresh(full, user, spec, entry, charge),
+      settings.answerWithin,
+      flights,
+    );
+    // Past the visitor's share: their own last answer rather than nothing.
+    if (fetched instanceof Response) return entry ? answerFrom(entry, 'stale', request, t) : fetched;
+    return outcomes.of(request, fetched ?? UNAVAILABLE, entry, settings.now());
+  }
+
+  /** A write for the user; on success it drops the user's answers (and a SKU's public ones). */
+  async write(
+    request: Request,
+    user: string,
+    method: string,
+    spec: GetSpec,
+    charge: Charge,
+  ): Promise<Response> {
+    const { settings, flights } = this.parts;
+    const parsed = await jsonBody(request, settings.limits);
+    if (parsed instanceof Response) return parsed;
+    const refused = await charge();
+    if (refused) return refused;
+    const answer = await within(this.send(user, method, spec, parsed.body), settings.answerWithin, flights);
+    return (
+      answer ??
+      refusal(
+        503,
+        'ServiceUnavailable',
+        'The catalog API did not answer in time: the change may still be made; look again shortly',
+        { 'retry-after': String(Math.ceil(RETRY_WRITE_MS / 1000)) },
+      )
+    );
+  }
+
+  private async send(user: string, method: string, spec: GetSpec, body: unknown): Promise<Response> {
+    const { settings, outcomes, publicCache, tokensFor } = this.parts;
+    try {
+      const { data, response } = await this.clientFor(user)
+        .request(
+          { method: method as 'POST', path: spec.path, query: spec.query, body },
+          { apiVersion: spec.version },
+        )
+        .withResponse();
+      await this.dropAnswers(user);
+      await publicCache.dropAfterWrite(method, spec.path);
+      if (method === 'DELETE' && spec.path === '/user/logout') {
+        await tokensFor(user).set(undefined);
+        await this.forget(user);
+      }
+      return passOn(response.status, data, response.headers.get('content-type'));
+    } catch (error) {
+      // Whatever happened, the user's next view asks the API again.
+      await this.dropAnswers(user);
+      const fetched = failure(error);
+      if (fetched.kind === 'api') return passOn(fetched.status, fetched.body);
+      if (fetched.kind === 'unauthorized') return notSignedIn('The sign-in has expired: sign in again');
+      return outcomes.unavailable(fetched, settings.now());
+    }
+  }
+
+  private refresh(
+    full: string,
+    user: string,
+    spec: GetSpec,
+    previous: Entry | undefined,
+    charge: Charge,
+  ): Promise<Fetched | Response> {
+    const { settings, store, flights, fetchContext } = this.parts;
+    return flights.charged(full, charge, async () => {
+      const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
+      if (fetched.kind === 'entry' && fetched.storable) {
+        await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);
+      }
+      return fetched;
+    });
+  }
+
+  /** The user's current cache generation, made when there is none. */
+  private async generation(user: string): Promise<string> {
+    const found = await this.parts.store.get(`u|${user}|generation`);
+    if (typeof found?.body === 'string') return found.body;
+    return this.dropAnswers(user);
+  }
+
+  /** A new generation: the user's answers kept so far are never read again. */
+  private async dropAnswers(user: string): Promise<string> {
+    const id = randomId().slice(0, 16);
+    await this.parts.store.set(`u|${user}|generation`, {
+      body: id,
+      etag: undefined,
+      storedAt: this.parts.settings.now(),
+      maxAgeMs: GENERATION_MS,
+      headers: [],
+      size: id.length,
+    });
+    return id;
+  }
+}
