@@ -7,7 +7,7 @@ import { createCatalogHandler } from '../../src/server/index.js';
 import { MOUNT, ORIGIN } from './setup.js';
 
 /** A handler over a stub API that answers every call `{}` and records the URLs it was sent. */
-function stubbed() {
+function stubbed(cacheControl = 'no-store') {
   const sent: URL[] = [];
   const handler = createCatalogHandler({
     baseUrl: 'https://api.test',
@@ -25,7 +25,7 @@ function stubbed() {
         return Response.json({ access_token: 'a'.repeat(40), token_type: 'bearer', expires_in: 3600 });
       }
       sent.push(url);
-      return Response.json({}, { headers: { 'cache-control': 'no-store' } });
+      return Response.json({}, { headers: { 'cache-control': cacheControl } });
     },
   });
   return { handler, sent };
@@ -107,6 +107,43 @@ describe('the handler: properties of what reaches the API', () => {
         expect(new URL(path, ORIGIN).origin).toBe(ORIGIN);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('any query names in any order: a 4xx before any call, or one call for every order of the same names (page=1 or not)', async () => {
+    const name = fc.constantFrom(
+      'per',
+      'order_by',
+      'fields[root]',
+      'constructor',
+      'constructor[]',
+      '__proto__',
+      'toString',
+      'code',
+      'access_token',
+      'zz1',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(name, fc.string({ unit: 'grapheme-ascii', maxLength: 6 })), {
+          maxLength: 4,
+          selector: ([n]) => n,
+        }),
+        fc.boolean(),
+        async (pairs, withPage) => {
+          const { handler, sent } = stubbed('max-age=60');
+          const ask = (list: [string, string][]) =>
+            handler(new Request(`${ORIGIN}${MOUNT}/categories/40/skus?${new URLSearchParams(list)}`));
+          const first = await ask(pairs);
+          const again = await ask(
+            [...(withPage ? [['page', '1'] as [string, string]] : []), ...pairs].reverse(),
+          );
+          expect(first.status).toBeLessThan(500);
+          expect(again.status).toBe(first.status);
+          expect(sent.length).toBe(first.status === 200 ? 1 : 0);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });
