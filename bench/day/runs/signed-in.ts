@@ -78,8 +78,8 @@ export const handlerSignedInRun: Run = {
     const day = handlerDay(context);
     const cookies = new Map<number, Map<string, string>>();
     const jar = (user: number) => {
-      let found = cookies.get(user);
-      if (!found) cookies.set(user, (found = new Map()));
+      const found = cookies.get(user) ?? new Map<string, string>();
+      cookies.set(user, found);
       return found;
     };
     return {
