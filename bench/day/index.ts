@@ -117,6 +117,7 @@ function trace(run: string, record: DayRecord): void {
   if (values.trace === undefined) return;
   for (const v of record.views) traceLines.push(JSON.stringify({ run, kind: 'view', ...v }));
   for (const c of record.calls) traceLines.push(JSON.stringify({ run, kind: 'call', ...c }));
+  for (const o of record.ownViews) traceLines.push(JSON.stringify({ run, kind: 'own', ...o }));
 }
 
 const runs: [label: string, key: string, run: Run][] = [

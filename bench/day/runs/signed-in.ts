@@ -1,6 +1,7 @@
 import type { CatalogClient } from 'price-catalog';
 import { SANDBOX_USERS, type Sandbox } from 'price-catalog/testing';
 import type { View } from '../plan.js';
+import type { OwnEntry } from '../record.js';
 import type { DayExtras, Run, Served } from '../simulate.js';
 import { addressOf, type HandlerDay, handlerDay, MOUNT, takeCookies } from './handler.js';
 
@@ -32,20 +33,30 @@ async function signIn(day: HandlerDay, sandbox: Sandbox, user: number, cookies: 
  * favorites again, one favorite added or removed (its SKU is the user's own, so no other user's
  * write changes it), favorites (where the write must show), notifications.
  */
-async function ownPages(client: CatalogClient, sku: number, { record }: DayExtras): Promise<void> {
-  const view = async <T>(load: () => Promise<T>): Promise<T | undefined> => {
+async function ownPages(
+  client: CatalogClient,
+  user: number,
+  sku: number,
+  { record, since }: DayExtras,
+): Promise<void> {
+  const view = async <T>(page: string, load: () => Promise<T>): Promise<T | undefined> => {
     record.own.views += 1;
+    const t = since();
     try {
       const value = await load();
       record.own.answered += 1;
+      record.ownViews.push({ t, user, page, error: null });
       return value;
-    } catch {
+    } catch (error) {
       record.own.errors += 1;
+      record.ownViews.push({ t, user, page, error: String(error) });
       return undefined;
     }
   };
-  const favorites = () => view(() => client.favorites.list({ per: 100 }).then((page) => page.items));
-  const notifications = () => view(() => client.notifications.list().then((page) => page.items));
+  const favorites = () =>
+    view('/favorites', () => client.favorites.list({ per: 100 }).then((page) => page.items));
+  const notifications = () =>
+    view('/notifications', () => client.notifications.list().then((page) => page.items));
   await favorites();
   await wait(5 * SECOND);
   await notifications();
@@ -54,15 +65,24 @@ async function ownPages(client: CatalogClient, sku: number, { record }: DayExtra
   await wait(10 * SECOND);
   const had = before?.find((f) => f.sku_id === sku);
   record.own.writes += 1;
+  const wrote: OwnEntry = {
+    t: since(),
+    user,
+    page: had ? 'DELETE /favorites/:id' : 'POST /favorites',
+    error: null,
+  };
+  record.ownViews.push(wrote);
   try {
     if (had) await client.favorites.delete(had.id);
     else await client.favorites.create({ sku_id: sku });
-  } catch {
+  } catch (error) {
     // The write failed: the next view cannot show it, and counts it unseen.
+    wrote.error = String(error);
   }
   await wait(10 * SECOND);
   const after = await favorites();
-  if (after && after.some((f) => f.sku_id === sku) === !had) record.own.seen += 1;
+  wrote.seen = after !== undefined && after.some((f) => f.sku_id === sku) === !had;
+  if (wrote.seen) record.own.seen += 1;
   await wait(10 * SECOND);
   await notifications();
 }
@@ -108,8 +128,14 @@ export const handlerSignedInRun: Run = {
                 () => {
                   extras.record.own.answered += 1;
                 },
-                () => {
+                (error: unknown) => {
                   extras.record.own.errors += 1;
+                  extras.record.ownViews.push({
+                    t: extras.since(),
+                    user,
+                    page: 'sign-in',
+                    error: String(error),
+                  });
                 },
               );
               extras.track(done);
@@ -118,7 +144,7 @@ export const handlerSignedInRun: Run = {
           );
           const visit = views[Math.min(9, views.length - 1)] as View;
           setTimeout(() => {
-            extras.track(ownPages(day.browser(user, jar(user)).client, sku, extras));
+            extras.track(ownPages(day.browser(user, jar(user)).client, user, sku, extras));
           }, visit.at + SECOND);
         }
       },
