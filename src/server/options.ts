@@ -40,7 +40,9 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   /**
    * Where API answers are cached. Default: the coordination's cache when `coordination` is given
    * and has one (Redis: shared by every instance), else an in-memory LRU of 2,000 answers / 20 MB.
-   * Users' answers are always kept in this process's memory, per user.
+   * Users' answers are kept in it too when it is given or is the coordination's (each under its
+   * session's key, so every instance sharing it sees a user's write at once); with the default
+   * LRU they get one of their own (2,000 answers / 10 MB).
    */
   cache?: CacheStore | undefined;
   /**

@@ -8,9 +8,10 @@ import {
   type CacheStore,
   type CatalogClient,
   type DailyUsage,
+  fillPath,
   type LockStore,
   pathMatches,
-  staleAfterWrite,
+  staleReads,
 } from '../index.js';
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { within } from './deadline.js';
@@ -19,6 +20,7 @@ import type { Flights } from './flights.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
+import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
 
@@ -74,17 +76,19 @@ export class PublicCache {
 
   /**
    * Drops the public answers a user's write changed (a review: that SKU's reviews and record),
-   * as the endpoint table says (`staleAfterWrite`): fetched again rather than served stale.
-   * Keys are `p|version|{mount}{path}?query`.
+   * as the endpoint table's row of the write says: fetched again rather than served stale. Keys
+   * are `p|version|{mount}{path}?query`; a write that changes no public answer reads no key.
    */
-  async dropAfterWrite(method: string, path: string): Promise<void> {
+  async dropAfterWrite(write: RouteLookup): Promise<void> {
     const { store, settings } = this.parts;
-    const patterns = staleAfterWrite(path, method);
+    const patterns = staleReads(write.row, write.params)
+      .filter((target) => !target.row.user)
+      .map((target) => fillPath(target.row, target.params));
+    if (patterns.length === 0) return;
     for (const cached of [...(await store.keys())]) {
       if (!cached.startsWith('p|')) continue;
-      const pathname = (cached.slice(cached.indexOf('|', 2) + 1).split('?')[0] as string).slice(
-        settings.mount.length,
-      );
+      const path = cached.slice(cached.indexOf('|', 2) + 1).split('?')[0] as string;
+      const pathname = path.slice(settings.mount.length);
       if (patterns.some((pattern) => pathMatches(pattern, pathname))) await store.delete(cached);
     }
   }

@@ -63,7 +63,7 @@ export async function route(
   );
   const version = requestedVersion(request);
   const spec = { path: `/${segments.join('/')}`, query: query.params, version };
-  if (write) return parts.userCalls.write(request, user as string, served.method, spec, charge);
+  if (write) return parts.userCalls.write(request, user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${url.pathname}?${query.key}`;
   return user
     ? parts.userCalls.read(request, user, key, spec, charge)

@@ -16,6 +16,7 @@ import { jsonBody } from './guard.js';
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from './outcomes.js';
 import type { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
+import type { RouteLookup } from './routes.js';
 import { randomId } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
@@ -83,7 +84,7 @@ export class UserCalls {
   async write(
     request: Request,
     user: string,
-    method: string,
+    route: RouteLookup,
     spec: GetSpec,
     charge: Charge,
   ): Promise<Response> {
@@ -92,7 +93,7 @@ export class UserCalls {
     if (parsed instanceof Response) return parsed;
     const refused = await charge();
     if (refused) return refused;
-    const answer = await within(this.send(user, method, spec, parsed.body), settings.answerWithin, flights);
+    const answer = await within(this.send(user, route, spec, parsed.body), settings.answerWithin, flights);
     return (
       answer ??
       refusal(
@@ -104,7 +105,8 @@ export class UserCalls {
     );
   }
 
-  private async send(user: string, method: string, spec: GetSpec, body: unknown): Promise<Response> {
+  private async send(user: string, route: RouteLookup, spec: GetSpec, body: unknown): Promise<Response> {
+    const { method } = route.route;
     const { settings, outcomes, publicCache, tokensFor } = this.parts;
     try {
       const { data, response } = await this.clientFor(user)
@@ -114,7 +116,7 @@ export class UserCalls {
         )
         .withResponse();
       await this.dropAnswers(user);
-      await publicCache.dropAfterWrite(method, spec.path);
+      await publicCache.dropAfterWrite(route);
       if (method === 'DELETE' && spec.path === '/user/logout') {
         await tokensFor(user).set(undefined);
         await this.forget(user);

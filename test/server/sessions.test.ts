@@ -174,12 +174,13 @@ describe('users: login, callback, session cookie, user endpoints with the user t
 });
 
 describe('writes and the public cache', () => {
-  it("a review drops the SKU's cached public answers: the next read shows it", async () => {
+  it("a review drops the public answers it changes (the SKU's reviews and record), no others", async () => {
     const { sandbox, handler } = setup();
     const browser = browserClient(handler);
     const before = await browser.skus.reviews.list(PHONE).toArray();
     await browser.skus.get(PHONE);
     await browser.skus.get(2184146);
+    await browser.skus.specifications(PHONE);
     await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);
     const form = await browser.skus.reviews.newForm(PHONE);
     const answer_ids = form.questions?.flatMap((q) => q.answers?.slice(0, 1).map((a) => a.id) ?? []) ?? [];
@@ -188,7 +189,11 @@ describe('writes and the public cache', () => {
     expect(after.map((r) => r.id)).toContain(created.id);
     expect(after).toHaveLength(before.length + 1);
     expect(sandbox.apiCalls({ path: `/skus/${PHONE}/reviews`, method: 'GET' })).toHaveLength(2);
-    // Another SKU's answers stay cached.
+    // The SKU's record (its review count) is fetched again; its specifications and another SKU stay cached.
+    await browser.skus.get(PHONE);
+    expect(sandbox.apiCalls({ path: `/skus/${PHONE}` })).toHaveLength(2);
+    await browser.skus.specifications(PHONE);
+    expect(sandbox.apiCalls({ path: `/skus/${PHONE}/specifications` })).toHaveLength(1);
     await browser.skus.get(2184146);
     expect(sandbox.apiCalls({ path: '/skus/2184146' })).toHaveLength(1);
   });
