@@ -112,13 +112,29 @@ export const handlerSignedInRun: Run = {
           views.push(view);
           byUser.set(view.user, views);
         }
-        // Each signed-in user's own SKU: one of the storefront's, no two users the same.
-        const skus = [...context.sandbox.data.skus]
+        // Each signed-in user's own SKU, no two users the same: every other user one their
+        // account already has among its favorites (that user removes it) while there are any,
+        // else one of the storefront's (added).
+        const { data } = context.sandbox;
+        const claimed = new Set<number>();
+        const seeded = (account: number) =>
+          data.favorites
+            .filter((f) => f.user_id === account && f.have_it !== true && f.sku_id !== null)
+            .map((f) => f.sku_id as number);
+        const storefront = [...data.skus]
           .sort((a, b) => b.reviews_count - a.reviews_count || a.id - b.id)
           .map((s) => s.id);
+        const ownSku = (user: number, removes: boolean): number => {
+          const account = ACCOUNTS[user % ACCOUNTS.length] as number;
+          const pool = removes ? [...seeded(account), ...storefront] : storefront;
+          const sku = pool.find((id) => !claimed.has(id) && (removes || !seeded(account).includes(id)));
+          if (sku === undefined) throw new Error('bench: more signed-in users than SKUs');
+          claimed.add(sku);
+          return sku;
+        };
         let n = 0;
         for (const [user, views] of byUser) {
-          const sku = skus[n++ % skus.length] as number;
+          const sku = ownSku(user, n++ % 2 === 1);
           const first = views[0] as View;
           setTimeout(
             () => {
