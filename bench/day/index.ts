@@ -1,28 +1,51 @@
 /**
- * `npm run bench:day`: a simulated day of a storefront on the sandbox, served three ways (browsers
- * calling the API with getToken, a plain shared proxy, the `price-catalog/server` handler), on a
+ * `npm run bench:day`: a simulated day of a storefront on the sandbox, served five ways (browsers
+ * calling the API with getToken, a plain shared proxy, the `price-catalog/server` handler alone,
+ * with a scraper, and with a tenth of the users signed in), on a
  * simulated clock. See docs/benchmarks.md, "Simulated day".
  *
- *   npm run bench:day                      the three runs and the handler's day line
+ *   npm run bench:day                      the runs, and the handler runs' goals and day lines
  *   npm run bench:day -- --trace FILE      also every view and every API call as JSON lines
+ *   npm run bench:day -- --plot FILE.svg   also a picture of each run's day: budget spent, age shown
  *   npm run bench:day -- --seed N          another day (default 1)
+ *   npm run bench:day -- --run handler     only the runs named (browsers, proxy, handler,
+ *                                          handler-scraper, handler-signed-in); repeatable
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSandbox } from 'price-catalog/testing';
-import { freshnessBound, type ResourceViews } from './bound.js';
+import { freshnessOptimum, optimumAllocation, type ResourceViews } from './bound.js';
 import { type DayPlan, planDay } from './plan.js';
+import { type PlottedRun, plotDay } from './plot.js';
 import type { DayRecord } from './record.js';
-import { dayLine, goalLine, minutes, runLines, summarize } from './report.js';
+import {
+  dayLine,
+  goalLine,
+  minutes,
+  runLines,
+  type Summary,
+  scraperDayLine,
+  scraperGoalLine,
+  signedInDayLine,
+  signedInGoalLine,
+  summarize,
+} from './report.js';
 import { browsersRun } from './runs/browsers.js';
 import { handlerRun } from './runs/handler.js';
 import { proxyRun } from './runs/proxy.js';
+import { handlerScraperRun } from './runs/scraper.js';
+import { handlerSignedInRun } from './runs/signed-in.js';
 import type { Run } from './simulate.js';
 import { simulateDay } from './simulate.js';
 import { pricedSkus, type StorePage, storefront } from './storefront.js';
 
 const { values } = parseArgs({
-  options: { trace: { type: 'string' }, seed: { type: 'string', default: '1' } },
+  options: {
+    trace: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    run: { type: 'string', multiple: true },
+    plot: { type: 'string' },
+  },
 });
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, got ${values.seed}`);
@@ -61,13 +84,14 @@ function resourceViews(plan: DayPlan, pages: readonly StorePage[]): Map<string, 
 }
 
 const resources = resourceViews(plan, pages);
-const bound = freshnessBound(resources.values(), BUDGET);
+const bound = freshnessOptimum(resources, BUDGET);
+const allotted = optimumAllocation(resources, BUDGET);
 const categoryPages = pages.filter((p) => p.parts.length === 1).length;
 
 const out: string[] = [
   `Simulated day (seed ${seed}): ${USERS} users x ${VIEWS_PER_USER} views, Zipf s=${ZIPF.toFixed(1)} over ${pages.length} pages (${categoryPages} category listings, ${pages.length - categoryPages} SKU pages), ${resources.size} distinct resources viewed`,
   `budget ${BUDGET} calls a day, rate limit 100 a minute, ${PRICE_MOVES} price moves, API latency 100 ms`,
-  `bound (square-root rule over the trace): mean age ${minutes(bound)} min`,
+  `bound (the freshness optimum over the trace: each resource fetched at its first view, the other calls water-filled over its span): mean age ${minutes(bound)} min`,
   '',
 ];
 console.log(out.join('\n'));
@@ -93,16 +117,25 @@ function trace(run: string, record: DayRecord): void {
   if (values.trace === undefined) return;
   for (const v of record.views) traceLines.push(JSON.stringify({ run, kind: 'view', ...v }));
   for (const c of record.calls) traceLines.push(JSON.stringify({ run, kind: 'call', ...c }));
+  for (const o of record.ownViews) traceLines.push(JSON.stringify({ run, kind: 'own', ...o }));
 }
 
 const runs: [label: string, key: string, run: Run][] = [
   ['A', 'browsers', browsersRun],
   ['B', 'proxy', proxyRun],
   ['C', 'handler', handlerRun],
+  ['D', 'handler-scraper', handlerScraperRun],
+  ['E', 'handler-signed-in', handlerSignedInRun],
 ];
+const unknown = (values.run ?? []).filter((name) => !runs.some(([, key]) => key === name));
+if (unknown.length > 0)
+  throw new Error(`--run: no run ${unknown.join(', ')} (runs: ${runs.map(([, key]) => key).join(', ')})`);
 
-let handlerSummary: ReturnType<typeof summarize> | undefined;
+const pageResources = new Set(resources.keys());
+const summaries = new Map<string, Summary>();
+const plotted: PlottedRun[] = [];
 for (const [label, key, run] of runs) {
+  if (values.run !== undefined && !values.run.includes(key)) continue;
   const began = performance.now();
   const record = await simulateDay(run, {
     seed,
@@ -113,11 +146,12 @@ for (const [label, key, run] of runs) {
     pages,
     prices: new Map(skus.map((s) => [s.id, s.price])),
   });
-  const summary = summarize(record, plan.views.length);
+  const summary = summarize(record, plan.views.length, pageResources);
   console.log(runLines(label, run.name, summary, BUDGET).join('\n'));
   console.log(`   (simulated in ${((performance.now() - began) / 1000).toFixed(1)} s)\n`);
   trace(key, record);
-  if (run === handlerRun) handlerSummary = summary;
+  summaries.set(key, summary);
+  plotted.push({ key, name: run.name, record });
 }
 
 if (values.trace !== undefined) {
@@ -125,7 +159,20 @@ if (values.trace !== undefined) {
   console.log(`trace: ${traceLines.length} lines in ${values.trace}`);
 }
 
-if (handlerSummary) {
-  console.log(goalLine(handlerSummary, BUDGET, bound));
-  console.log(dayLine(handlerSummary, BUDGET, bound));
+if (values.plot !== undefined && allotted) {
+  writeFileSync(
+    values.plot,
+    plotDay({ runs: plotted, budget: BUDGET, bound, allotted, views: plan.views.length }),
+  );
+  console.log(`plot: ${plotted.length} runs drawn in ${values.plot}`);
 }
+
+const plain = summaries.get('handler');
+const scraper = summaries.get('handler-scraper');
+const signedIn = summaries.get('handler-signed-in');
+if (plain) console.log(`${goalLine(plain, BUDGET, bound)}\n${dayLine(plain, BUDGET, bound)}`);
+if (scraper) {
+  console.log(`${scraperGoalLine(scraper, BUDGET, bound)}\n${scraperDayLine(scraper, BUDGET, bound)}`);
+}
+if (signedIn)
+  console.log(`${signedInGoalLine(signedIn, BUDGET)}\n${signedInDayLine(signedIn, BUDGET, bound)}`);

@@ -21,6 +21,17 @@ export interface ViewEntry {
   error: string | null;
 }
 
+/** One view of a signed-in user's own page (sign-in, favorites, notifications) or one own write. */
+export interface OwnEntry {
+  /** Ms after 00:00. */
+  t: number;
+  user: number;
+  page: string;
+  /** For a write: whether the user's next view showed it. */
+  seen?: boolean;
+  error: string | null;
+}
+
 /** Everything one run of the day observed. */
 export class DayRecord {
   readonly calls: CallEntry[] = [];
@@ -36,4 +47,9 @@ export class DayRecord {
   /** Ms after 00:00 when a call went over the budget and the sandbox locked the application out. */
   lockoutAt: number | undefined;
   lockouts = 0;
+  readonly ownViews: OwnEntry[] = [];
+  /** Signed-in users' views of their own pages (favorites, notifications) and their writes. */
+  readonly own = { views: 0, answered: 0, errors: 0, writes: 0, seen: 0 };
+  /** The scraper's requests, and how many got each status. */
+  readonly scraper = { requests: 0, statuses: new Map<number, number>() };
 }

@@ -14,15 +14,34 @@ export interface Browser {
 }
 
 export interface RunContext {
+  /** The day's seed: what a run draws (a scraper's requests) repeats with it. */
+  seed: number;
   sandbox: Sandbox;
   /** A fetch to the sandbox that records every API call and stamps data as fetched now. */
   apiTap(): Tap;
 }
 
-/** One way of serving the day's views: the browser each user reads through. */
+/** What a run adds to the day beside the users' page views (a scraper, signed-in users' own pages). */
+export interface DayExtras {
+  plan: DayPlan;
+  record: DayRecord;
+  /** Ms after 00:00 of the simulated day. */
+  since(): number;
+  /** Work started at some time of the day: the day's end waits for it. */
+  track(work: Promise<unknown>): void;
+}
+
+/** How a run serves the day: the browser each user reads through, and more visitors if any. */
+export interface Served {
+  browser(user: number): Browser;
+  /** Sets timers on the simulated clock for what else happens in the day. */
+  extras?(day: DayExtras): void;
+}
+
+/** One way of serving the day's views. */
 export interface Run {
   name: string;
-  setup(context: RunContext): (user: number) => Browser;
+  setup(context: RunContext): Served;
 }
 
 export interface DayOptions {
@@ -72,6 +91,7 @@ async function play(run: Run, options: DayOptions, clock: SimulatedClock): Promi
     }
   };
   const context: RunContext = {
+    seed: options.seed,
     sandbox,
     apiTap: () =>
       tapFetch(sandbox.fetch, {
@@ -81,8 +101,22 @@ async function play(run: Run, options: DayOptions, clock: SimulatedClock): Promi
         onAnswer: onCall,
       }),
   };
-  const browserOf = run.setup(context);
+  const served = run.setup(context);
   const browsers = new Map<number, Browser>();
+  let unsettled = plan.views.length;
+  served.extras?.({
+    plan,
+    record,
+    since,
+    track: (work) => {
+      unsettled += 1;
+      void work
+        .catch(() => undefined)
+        .finally(() => {
+          unsettled -= 1;
+        });
+    },
+  });
 
   const prices = new Map(options.prices);
   for (const move of plan.moves) {
@@ -92,12 +126,11 @@ async function play(run: Run, options: DayOptions, clock: SimulatedClock): Promi
     }, move.at);
   }
 
-  let unsettled = plan.views.length;
   plan.views.forEach((view, index) => {
     setTimeout(() => {
       let browser = browsers.get(view.user);
       if (!browser) {
-        browser = browserOf(view.user);
+        browser = served.browser(view.user);
         browsers.set(view.user, browser);
       }
       showPage(browser, pages[view.page] as StorePage, view.user, index, record, since).finally(() => {

@@ -53,14 +53,14 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   /**
    * Calls of the daily budget kept from background revalidations for requests that have no
    * cached answer. Default a tenth of `dailyLimit` (100 of 1,000). With pacing it shrinks over
-   * the day to a tenth of itself, at least 1, at its end
-   * (`dailyLimit x share - max(reserve x (1 - share), reserve / 10)`).
+   * the day to a tenth of itself, at least 1, at its end (`max(reserve x (1 - share), reserve / 10)`).
    */
   reserve?: number | undefined;
   /**
-   * `true` (default): background revalidations spend only while the calls spent today are under
-   * the elapsed share of the day's budget (less the reserve), each on the most overdue answer.
-   * `false`: they spend until only the reserve is left.
+   * `true` (default): the calls left after requests with nothing cached (less the reserve) are
+   * spent evenly over the day, each on the most overdue answer once it is due for its share
+   * (docs/frontend.md, "Pacing the day's budget"). `false`: they spend on any stale answer until
+   * only the reserve is left.
    */
   pacing?: boolean | undefined;
   /** Scopes asked for at sign-in. Default `['public', 'favorites', 'notifications']`. */

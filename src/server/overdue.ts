@@ -1,33 +1,47 @@
 /**
  * Which public answer to revalidate when the day's pacing allows one more call: the most overdue,
- * by its age times the square root of its view rate. Refreshing each answer at intervals inversely
- * proportional to the square root of its view rate minimizes the mean age the views see for a
- * given number of calls (the square-root rule); an answer is due when its age reaches that
- * interval, so the one with the largest age x sqrt(rate) is the most overdue. The pick is among
- * every answer this instance serves, not only the one being viewed: a view of a popular page can
- * spend the call on a rarer page that needs it more.
+ * and only once it is due. The freshness optimum of a day gives each answer r_i + 1 fetches in
+ * proportion to sqrt(views_i x span_i), evenly over its span: every answer is refreshed at an
+ * interval inversely proportional to the square root of its view rate, the same level for all.
+ * Here that level is found from the views seen so far (their rates) and the refreshes the day has
+ * left, by water-filling; an answer is due when its age x sqrt(rate) reaches it, and the pick is
+ * the one furthest past it, among every answer this instance serves, not only the one viewed.
  */
 import type { GetSpec } from './fetch-api.js';
 
 interface Watched {
   spec: GetSpec;
   views: number;
-  firstSeen: number;
   /** When the answer was last fetched or confirmed, and its max-age (from the cache). */
   storedAt: number;
   maxAgeMs: number;
 }
 
-/** The shortest span a view rate is measured over: a page first seen a second ago is not hot. */
+export interface Due {
+  key: string;
+  spec: GetSpec;
+  storedAt: number;
+}
+
+/** The shortest span a view rate is measured over: the first views of the day are not a rate yet. */
 const MIN_RATE_SPAN_MS = 600_000;
+/** Past this span of counting, every count is halved (and the span with it): rates follow a shifting popularity. */
+const RATE_WINDOW_MS = 2 * 86_400_000;
+/** How long a computed level is used before it is computed again. */
+const LEVEL_TTL_MS = 60_000;
 
 export class OverdueAnswers {
   private readonly watched = new Map<string, Watched>();
+  /** When counting began: this instance's first view. */
+  private since: number | undefined;
+  private level: { at: number; refreshes: number; value: number } | undefined;
 
   constructor(private readonly max: number) {}
 
   /** A view of `key`, with what the cache holds for it (storedAt 0: nothing). */
   view(key: string, spec: GetSpec, storedAt: number, maxAgeMs: number, now: number): void {
+    this.since ??= now;
+    if (now - this.since > RATE_WINDOW_MS) this.halveCounts(now);
     const found = this.watched.get(key);
     if (found) {
       found.views += 1;
@@ -35,7 +49,7 @@ export class OverdueAnswers {
       found.maxAgeMs = maxAgeMs;
       return;
     }
-    this.watched.set(key, { spec, views: 1, firstSeen: now, storedAt, maxAgeMs });
+    this.watched.set(key, { spec, views: 1, storedAt, maxAgeMs });
     if (this.watched.size > this.max) this.evict(now);
   }
 
@@ -48,18 +62,28 @@ export class OverdueAnswers {
     }
   }
 
-  /** The most overdue stale answer that `skip` does not exclude, or undefined when none is stale. */
-  pick(
-    now: number,
-    skip: (key: string) => boolean,
-  ): { key: string; spec: GetSpec; storedAt: number } | undefined {
-    let best: { key: string; spec: GetSpec; storedAt: number } | undefined;
-    let bestScore = 0;
+  /** Answers cached and watched: about the calls spent on first views. */
+  get size(): number {
+    let cached = 0;
+    for (const w of this.watched.values()) if (w.storedAt !== 0) cached += 1;
+    return cached;
+  }
+
+  /**
+   * The most overdue stale answer that `skip` does not exclude and that is due, or undefined.
+   * `refreshes` calls are left for revalidations over the `msLeft` left of the day; `Infinity`
+   * (no budget) makes every stale answer due.
+   */
+  pick(now: number, skip: (key: string) => boolean, refreshes: number, msLeft: number): Due | undefined {
+    if (!(refreshes >= 1)) return undefined;
+    const level = this.levelAt(now, refreshes, msLeft);
+    let best: Due | undefined;
+    let bestScore = level;
     for (const [key, w] of this.watched) {
       const age = now - w.storedAt;
       if (w.storedAt === 0 || age <= w.maxAgeMs || skip(key)) continue;
-      const score = age * Math.sqrt(w.views / Math.max(MIN_RATE_SPAN_MS, now - w.firstSeen));
-      if (score > bestScore) {
+      const score = age * Math.sqrt(this.rate(w, now));
+      if (score >= bestScore) {
         bestScore = score;
         best = { key, spec: w.spec, storedAt: w.storedAt };
       }
@@ -67,12 +91,54 @@ export class OverdueAnswers {
     return best;
   }
 
+  /**
+   * The level of age x sqrt(rate) at which an answer is due: the lowest at which the answers
+   * becoming due over the rest of the day, each at an interval of level / sqrt(rate_i) from its
+   * current age on, take no more than the refreshes left. Answers rarely viewed reach it after
+   * 24:00: they are fetched at their first view only, as in the optimum.
+   */
+  private levelAt(now: number, refreshes: number, msLeft: number): number {
+    if (!Number.isFinite(refreshes)) return 0;
+    const cached = this.level;
+    if (cached && now - cached.at < LEVEL_TTL_MS && cached.refreshes === refreshes) return cached.value;
+    // Each answer reaches the level at age x sqrt(rate) = level, 2 level, ... until 24:00.
+    const reach: number[] = [];
+    for (const w of this.watched.values()) {
+      if (w.storedAt !== 0) reach.push((now - w.storedAt + msLeft) * Math.sqrt(this.rate(w, now)));
+    }
+    const dueCount = (level: number) => reach.reduce((sum, r) => sum + Math.floor(r / level), 0);
+    let high = Math.max(0, ...reach) + 1;
+    let low = high / 2 ** 40;
+    if (dueCount(low) <= refreshes) high = low;
+    for (let i = 0; i < 50 && high / low > 1.001; i++) {
+      const mid = Math.sqrt(low * high);
+      if (dueCount(mid) <= refreshes) high = mid;
+      else low = mid;
+    }
+    this.level = { at: now, refreshes, value: high };
+    return high;
+  }
+
+  /**
+   * Views per ms. Views come at any time of the day, not from an answer's first view on: its views
+   * over the whole span counted (not since its first view, which would rate a page seen once a
+   * minute ago as hot).
+   */
+  private rate(w: Watched, now: number): number {
+    return w.views / Math.max(MIN_RATE_SPAN_MS, now - (this.since ?? now));
+  }
+
+  private halveCounts(now: number): void {
+    for (const w of this.watched.values()) w.views /= 2;
+    this.since = now - (now - (this.since ?? now)) / 2;
+  }
+
   /** Drops the answer with the lowest view rate. */
   private evict(now: number): void {
     let victim: string | undefined;
     let lowest = Number.POSITIVE_INFINITY;
     for (const [key, w] of this.watched) {
-      const rate = w.views / Math.max(MIN_RATE_SPAN_MS, now - w.firstSeen);
+      const rate = this.rate(w, now);
       if (rate < lowest) {
         lowest = rate;
         victim = key;

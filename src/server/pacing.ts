@@ -1,23 +1,72 @@
 /**
- * Whether a background revalidation may spend a call now. Paced: while the calls spent today are
- * under the elapsed share of the day's budget, less the reserve still kept: it shrinks as the day
- * goes (calls left at midnight are lost) to a tenth of itself, so an answer nobody has fetched
- * yet can still be served in the day's last minutes.
+ * When a background revalidation may spend a call of the day's budget, and on which answer. Calls
+ * for requests with nothing cached come when they come (most of them early: each answer's first
+ * view); the calls left after them, less what is kept for the uncached requests still to come,
+ * are spread evenly over the day, as the freshness optimum spends them (each answer's refreshes
+ * evenly from its first view to 24:00). Pacing against the whole budget instead would hold every
+ * revalidation back until the line had caught up with the morning's first fetches.
  */
 import type { DailyUsage } from '../index.js';
+import type { Due, OverdueAnswers } from './overdue.js';
 import { DAY_MS, type Settings } from './settings.js';
 
-export function mayRevalidate(
-  settings: Pick<Settings, 'pacing' | 'reserve' | 'reserveFloor'>,
-  usage: DailyUsage,
-  /** Revalidations under way: not counted yet. */
-  underWay: number,
-  now: number,
-): boolean {
-  const { limit } = usage;
-  if (limit === null) return true;
-  const calls = usage.calls + underWay;
-  if (!settings.pacing) return calls < limit - settings.reserve;
-  const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
-  return calls < limit * share - Math.max(settings.reserve * (1 - share), settings.reserveFloor);
+/** The shortest elapsed share of the day a rate of uncached calls is taken from. */
+const MIN_RATE_SHARE = 1 / 24;
+
+export class Pacing {
+  /** Revalidations this instance started on the budget day `day`. */
+  private spent = 0;
+  private day = '';
+
+  constructor(
+    /** `reserveFloor`: kept to the day's end for pages nobody asked for yet; `pacing: false` spends down to the reserve. */
+    private readonly settings: Pick<Settings, 'pacing' | 'reserve' | 'reserveFloor'>,
+    private readonly overdue: OverdueAnswers,
+  ) {}
+
+  /**
+   * The answer to revalidate now, if any; it counts as started. `inFlight`: revalidations started
+   * and not yet counted in `usage`. With several instances on one budget, the others'
+   * revalidations count here as calls for uncached requests: each instance paces more tightly,
+   * never past the reserve.
+   */
+  next(usage: DailyUsage, inFlight: number, now: number, skip: (key: string) => boolean): Due | undefined {
+    const { limit } = usage;
+    const calls = usage.calls + inFlight;
+    const { reserve, reserveFloor, pacing } = this.settings;
+    let due: Due | undefined;
+    if (limit === null) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
+    else if (!pacing) {
+      if (calls < limit - reserve) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
+    } else {
+      const revalidations = this.today(usage);
+      const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
+      const kept = Math.max(reserve * (1 - share), reserveFloor);
+      const uncached = Math.max(0, calls - revalidations);
+      // Uncached calls still to come at today's rate, less the first fetches of the answers known.
+      const repeated = Math.max(0, uncached - this.overdue.size);
+      const coming = (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE);
+      // The pace holds the reserve back; the plan counts on what the day's end frees of it.
+      const paced = (limit - uncached - Math.max(kept, coming)) * share;
+      const planned = limit - uncached - Math.max(reserveFloor, coming) - revalidations;
+      if (calls < limit - kept && revalidations < paced) {
+        due = this.overdue.pick(now, skip, Math.floor(planned), DAY_MS * (1 - share));
+      }
+    }
+    if (due) this.spend(usage);
+    return due;
+  }
+
+  private spend(usage: DailyUsage): void {
+    this.today(usage);
+    this.spent += 1;
+  }
+
+  private today(usage: DailyUsage): number {
+    if (usage.day !== this.day) {
+      this.day = usage.day;
+      this.spent = 0;
+    }
+    return this.spent;
+  }
 }

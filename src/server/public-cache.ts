@@ -20,7 +20,7 @@ import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } 
 import type { Flights } from './flights.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
-import { mayRevalidate } from './pacing.js';
+import { Pacing } from './pacing.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
@@ -47,7 +47,11 @@ export class PublicCache {
   /** Public answers being revalidated in the background by this instance. */
   private readonly revalidating = new Set<string>();
 
-  constructor(private readonly parts: PublicCacheParts) {}
+  private readonly pacer: Pacing;
+
+  constructor(private readonly parts: PublicCacheParts) {
+    this.pacer = new Pacing(parts.settings, this.overdue);
+  }
 
   async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
     const { settings, store, flights, outcomes } = this.parts;
@@ -120,9 +124,13 @@ export class PublicCache {
 
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
-    const { settings, flights, usage } = this.parts;
-    if (!mayRevalidate(settings, usage(), this.revalidating.size, t)) return;
-    const due = this.overdue.pick(t, (key) => flights.has(key) || this.revalidating.has(key));
+    const { flights, usage } = this.parts;
+    const due = this.pacer.next(
+      usage(),
+      this.revalidating.size,
+      t,
+      (k) => flights.has(k) || this.revalidating.has(k),
+    );
     if (!due) return;
     this.revalidating.add(due.key);
     revalidationStarted(due.spec.path);

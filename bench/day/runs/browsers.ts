@@ -40,10 +40,17 @@ export const browsersRun: Run = {
   name: 'browsers calling the API with getToken',
   setup({ sandbox, apiTap }) {
     const getToken = tokenEndpoint(sandbox);
-    return () => {
-      const tap = apiTap();
-      const client = createClient({ baseUrl: sandbox.baseUrl, getToken, fetch: tap.fetch, logLevel: 'off' });
-      return { client, dataTime: tap.dataTime };
+    return {
+      browser: () => {
+        const tap = apiTap();
+        const client = createClient({
+          baseUrl: sandbox.baseUrl,
+          getToken,
+          fetch: tap.fetch,
+          logLevel: 'off',
+        });
+        return { client, dataTime: tap.dataTime };
+      },
     };
   },
 };

@@ -18,6 +18,6 @@ export const proxyRun: Run = {
       logLevel: 'off',
     });
     const browser = { client, dataTime: tap.dataTime };
-    return () => browser;
+    return { browser: () => browser };
   },
 };

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { MOUNT, setup } from './setup.js';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** A handler clock at `hour` o'clock of today's UTC day, moved on with `advance`. */
+function clock(hour: number) {
+  const state = { t: Math.floor(Date.now() / DAY) * DAY + hour * HOUR };
+  return { now: () => state.t, advance: (ms: number) => (state.t += ms) };
+}
+
+/** Ten SKU pages of a storefront (SKUs of the sandbox's data). */
+function pagesOf(sandbox: Sandbox): string[] {
+  return sandbox.data.skus.slice(0, 10).map((sku) => `${MOUNT}/skus/${sku.id}`);
+}
+
+describe('pacing of background revalidations over the day', () => {
+  it("the morning's first fetches do not hold the day's revalidations back", async () => {
+    // 100 calls, a reserve of 10. At 04:00 a pace over the whole budget would allow
+    // 100 x 4/24 - 10 x 20/24 = 8.3 calls: the 10 first fetches of 01:00 are past it already.
+    const time = clock(1);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
+    const PAGES = pagesOf(sandbox);
+    for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+    expect(sandbox.stats.apiCalls).toBe(PAGES.length);
+    time.advance(3 * HOUR);
+    const stale = await call(PAGES[0] as string);
+    await handler.idle();
+    expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+    // 89 refreshes left for 20 h among 10 answers viewed alike: each is due after about 2.5 h.
+    expect(sandbox.stats.apiCalls).toBe(11);
+    const first = new URL(PAGES[0] as string, 'https://shop.test').pathname.slice(MOUNT.length);
+    expect(sandbox.apiCalls({ path: first }).map((c) => c.status)).toEqual([200, 304]);
+  });
+
+  it('an answer is revalidated when it is due for its share of the day, not whenever the pace allows', async () => {
+    for (const pacing of [true, false]) {
+      const time = clock(1);
+      const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10, pacing });
+      const PAGES = pagesOf(sandbox);
+      for (const page of PAGES) for (let i = 0; i < 3; i++) await call(page);
+      // An hour later every answer is stale, but with ~89 refreshes for 22 h each is due in hours.
+      time.advance(HOUR);
+      for (const page of PAGES) await call(page);
+      await handler.idle();
+      expect(sandbox.stats.apiCalls - PAGES.length).toBe(pacing ? 0 : PAGES.length);
+    }
+  });
+});
