@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -93,6 +93,19 @@ const common: Options = {
   sourcemap: false,
 };
 
+/**
+ * The ESM build mirrors src/, so the sandbox's modules land in dist/sandbox/; its published
+ * entries (package.json `./testing`, `./testing/msw`, the `price-catalog-sandbox` bin) are
+ * dist/testing/*.js: one line each that loads the module from there (one copy of each module).
+ */
+function writeSandboxEntries(): void {
+  const dir = new URL('./dist/testing/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(new URL('index.js', dir), "export * from '../sandbox/index.js';\n");
+  writeFileSync(new URL('msw.js', dir), "export * from '../sandbox/msw.js';\n");
+  writeFileSync(new URL('cli.js', dir), "#!/usr/bin/env node\nimport '../sandbox/cli.js';\n", { mode: 0o755 });
+}
+
 // The two builds below run in parallel into one dist/: clean it once, before both (tsup's `clean`
 // in either build could delete the other's files).
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
@@ -108,6 +121,7 @@ export default defineConfig([
     outDir: 'dist',
     clean: false,
     dts: false,
+    onSuccess: async () => writeSandboxEntries(),
   },
   {
     // CommonJS for `require`: one bundled file per entry (Node does not tree-shake).
