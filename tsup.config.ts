@@ -103,7 +103,9 @@ function writeSandboxEntries(): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(new URL('index.js', dir), "export * from '../sandbox/index.js';\n");
   writeFileSync(new URL('msw.js', dir), "export * from '../sandbox/msw.js';\n");
-  writeFileSync(new URL('cli.js', dir), "#!/usr/bin/env node\nimport '../sandbox/cli.js';\n", { mode: 0o755 });
+  writeFileSync(new URL('cli.js', dir), "#!/usr/bin/env node\nimport '../sandbox/cli.js';\n", {
+    mode: 0o755,
+  });
 }
 
 // The two builds below run in parallel into one dist/: clean it once, before both (tsup's `clean`

@@ -88,7 +88,9 @@ export async function exportWith(
   };
   const controller = new AbortController();
   const output =
-    o.out === '-' ? stdoutOutput(o.stdout ?? process.stdout, () => controller.abort()) : new OutputFile(o.out, state.bytes);
+    o.out === '-'
+      ? stdoutOutput(o.stdout ?? process.stdout, () => controller.abort())
+      : new OutputFile(o.out, state.bytes);
   const progress = createProgress(o.stderr);
   const say = (line: string): void => progress.log(`[price-catalog] ${line}`);
   if (checkpoint?.plan) {

@@ -44,7 +44,8 @@ export function createMeter(authUrl: string): Meter {
  * SDK) on this command's stderr.
  */
 export function exportClient(o: ExportOptions, meter: Meter, budget: RunBudget): CatalogClient {
-  const note = (level: string) => (message: string) => o.stderr.write(`[price-catalog] ${level}: ${message}\n`);
+  const note = (level: string) => (message: string) =>
+    o.stderr.write(`[price-catalog] ${level}: ${message}\n`);
   const logger: Logger = {
     error: (message) => printError(o.stderr, message),
     warn: note('warn'),

@@ -8,8 +8,8 @@ import { expand, fetchPage, isServerLockout } from './listing.js';
 import { plan, planLines } from './plan.js';
 import type { Progress } from './progress.js';
 import { formatRecords, header } from './records.js';
-import type { StopReason } from './stop-messages.js';
 import type { RecordsOutput, StdoutOutput } from './stdout-output.js';
+import type { StopReason } from './stop-messages.js';
 
 /** What the page loop works with: the job's state, where records go, and what it reports to. */
 export interface Walk {
@@ -77,7 +77,15 @@ export async function walkPages(w: Walk): Promise<{ stop: StopReason | undefined
       const { records, rest } = expand(task, page);
       if (!state.plan) {
         state.plan = plan(o, task, page);
-        for (const line of planLines(o, state.plan, state.calls, await w.leftToday(), w.day, w.allowed, w.budgetText))
+        for (const line of planLines(
+          o,
+          state.plan,
+          state.calls,
+          await w.leftToday(),
+          w.day,
+          w.allowed,
+          w.budgetText,
+        ))
           w.say(line);
         if (o.planOnly) stop = 'plan';
       }

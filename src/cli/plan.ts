@@ -86,7 +86,9 @@ function searchPlan(
         ]
       : []),
     ...(unseen > 0
-      ? [`and the ${unseen === 1 ? 'category' : `${unseen} categories`} on later search pages ${unseen === 1 ? 'is' : 'are'} taken to look like the first`]
+      ? [
+          `and the ${unseen === 1 ? 'category' : `${unseen} categories`} on later search pages ${unseen === 1 ? 'is' : 'are'} taken to look like the first`,
+        ]
       : []),
     ...(offers ? ['and the offers of each SKU once its products are listed'] : []),
   ];
