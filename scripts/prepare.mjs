@@ -21,7 +21,9 @@ const build = spawnSync(command, args, {
 });
 if (build.status !== 0) {
   process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
-  console.error(`price-catalog: the build of dist/ failed (exit ${build.status ?? build.signal}): its log is above`);
+  console.error(
+    `price-catalog: the build of dist/ failed (exit ${build.status ?? build.signal}): its log is above`,
+  );
   process.exit(build.status || 1);
 }
 console.error(`price-catalog: built dist/ in ${Math.round((Date.now() - started) / 1000)} s`);
