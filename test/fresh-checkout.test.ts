@@ -112,14 +112,15 @@ describe('a fresh checkout', () => {
     expect(JSON.parse(stdout)).toEqual(TRIED);
   }, 240_000);
 
-  it("a project outside the repository installs it from the checkout's path: prepare builds dist/ in one line, and the script runs", async () => {
+  it("a project outside the repository installs it from the checkout's path: prepare builds dist/ quietly, and the script runs", async () => {
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     const app = newProject();
     const installed = await npmIn(app, 'install', dir);
     const output = `${installed.stdout}${installed.stderr}`;
-    expect(output).toMatch(/price-catalog: built dist\/ in \d+ s/);
-    // The build's own log (tsup's hundreds of lines) is not shown when it succeeds.
+    // npm runs a dependency's prepare without showing it; the build's own log (tsup's hundreds
+    // of lines) is not in what the user sees: npm's summary and its note on install scripts.
     expect(output).not.toMatch(/ESM Build|DTS Build|CLI Building entry/);
+    expect(output.trim().split('\n').length).toBeLessThanOrEqual(8);
     expect(existsSync(join(dir, 'dist', 'index.js'))).toBe(true);
     const { stdout } = await run(process.execPath, ['try.mjs'], { cwd: app });
     expect(JSON.parse(stdout)).toEqual(TRIED);
