@@ -2,37 +2,40 @@
  * Every ```ts block of README.md and docs/*.md runs here against the sandbox, so the docs cannot
  * drift from the SDK. The convention a docs example is written to:
  *
- * - A block runs on its own, as an ES module with top-level await. It may import from
- *   `price-catalog`, `price-catalog/testing` and `price-catalog/server` (resolved to the source
- *   entry points) and from `msw/node`; a server it starts (`sandbox.listen`, msw `server.listen`) is closed after it.
- * - Names it uses without declaring come from the docs context (test/docs/context.ts), a fresh
- *   sandbox per block: every value export of `price-catalog` and `price-catalog/testing`, `api` (a
- *   client on the sandbox with application credentials), `sandbox`, `baseUrl`, `authUrl`,
- *   `clientId`, `clientSecret`, `token` (an application token), `redirectUri`, `callbackUrl` and
- *   `request.url` (the user's approval of this client's last authorization URL, as the sandbox
- *   answers it), `signal` (aborted 300 ms in, for endless loops such as `notifications.watch`),
- *   `tokenStore`, `onTokens`, `db`, `userId`. `process.env.CLIENT_ID`, `CLIENT_SECRET` and
+ * - A block is complete as a reader sees it: it imports what it uses (from `price-catalog`,
+ *   `price-catalog/testing`, `price-catalog/server`, `price-catalog/query`, `price-catalog/file`,
+ *   `@tanstack/query-core`, `msw/node`, node's modules) and declares its own names. It runs as an
+ *   ES module with top-level await; a server it starts (`sandbox.listen`, msw `server.listen`) is
+ *   closed after it.
+ * - A file may show a preamble once: a block fenced as ```` ```ts preamble ````. It runs before
+ *   each later block of that file (e.g. the `api` every example of the page uses).
+ * - What only the reader's own app has (the framework's `request`, the callback URL the user came
+ *   back on, an `AbortSignal` that ends a loop, the app's database) is declared where it is used,
+ *   with `declare const name: Type;`, and the docs context (test/docs/context.ts) supplies it:
+ *   `request`, `callbackUrl`, `redirectUri`, `signal` (aborted 300 ms in), `db`, `userId`,
+ *   `tokenStore`, `onTokens`, `sandbox`, `token`. `process.env.CLIENT_ID`, `CLIENT_SECRET` and
  *   `CATALOG_TOKEN` hold the sandbox's values.
+ * - `process.env.REDIS_URL` is a throwaway redis-server for the examples of `price-catalog/redis`.
  * - fetch (given or global) reaches the sandbox only: `https://api.example.com` and
  *   `https://auth.example.com` are the sandbox's API and auth origins, `/my-backend/catalog-token`
  *   answers `{ access_token }` like an app's backend would; any other URL fails the block.
  *   `console.log` is collected, not printed.
- * - A block that is not meant to run is not a ```ts block: use ```sh for commands, or keep a larger
- *   example in examples/ with a test of its own.
+ * - A block that is not meant to run is not a ```ts block: use ```sh for commands, ```tsx for JSX
+ *   fragments, or keep a larger example in examples/ with a test of its own.
  *
- * - It type-checks as the repository's code does (strict tsconfig), with the context's types and
- *   every type export of both entry points in scope.
+ * - It type-checks as the repository's code does (strict tsconfig): a name used but neither
+ *   imported, declared nor in the preamble is an error, named by file and line.
  *
  * Each block becomes .tmp/docs-examples/<file>-<line>.ts (gitignored), is type-checked, and is
  * imported; a failure names the Markdown file and line (the block's first line of code, or the
  * line of a type error).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
 import ts from 'typescript';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as context from './docs/context.js';
-import * as sdk from './docs/price-catalog.js';
-import * as testing from './docs/testing.js';
+import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
 const ROOT = new URL('../', import.meta.url);
 const OUT = new URL('.tmp/docs-examples/', ROOT);
@@ -44,19 +47,22 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
   'price-catalog/file': '../../test/docs/file.js',
+  'price-catalog/redis': '../../src/redis/index.js',
   'msw/node': '../../test/docs/msw-node.js',
   'price-catalog/server': '../../src/server/index.js',
 };
-/** The context's own machinery, not for examples. */
-const CONTEXT_INTERNALS = new Set([
-  'setup',
-  'teardown',
-  'wrapClient',
-  'printed',
-  'EXAMPLE_API',
-  'EXAMPLE_AUTH',
-  'BACKEND_TOKEN_PATH',
-  'CONTEXT_CODE',
+/** What a block may `declare const` and get from the docs context: what only the reader's app has. */
+const SUPPLIED = new Set([
+  'request',
+  'callbackUrl',
+  'redirectUri',
+  'signal',
+  'db',
+  'userId',
+  'tokenStore',
+  'onTokens',
+  'sandbox',
+  'token',
 ]);
 
 interface Example {
@@ -65,55 +71,9 @@ interface Example {
   file: string;
   line: number;
   module: URL;
-  /** The generated module's line (0-based) of the block's first line of code. */
-  bodyStart: number;
+  /** Maps a line of the generated module (0-based) to the Markdown line it came from. */
+  sourceLine: (moduleLine: number) => number;
 }
-
-/**
- * The names a module exports, followed through `export *` / `export type *` (parsed, not
- * type-checked: cheap enough to run while the tests are collected).
- */
-function exportedNames(file: URL, seen = new Set<string>()): Set<string> {
-  const names = new Set<string>();
-  if (seen.has(file.href)) return names;
-  seen.add(file.href);
-  const source = ts.createSourceFile(file.pathname, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement)) {
-      const clause = statement.exportClause;
-      if (clause && ts.isNamedExports(clause)) for (const e of clause.elements) names.add(e.name.text);
-      else if (!clause && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
-        const target = new URL(statement.moduleSpecifier.text.replace(/\.js$/, '.ts'), file);
-        for (const name of exportedNames(target, seen)) names.add(name);
-      }
-      continue;
-    }
-    const exported = ts.canHaveModifiers(statement)
-      ? ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-      : false;
-    if (!exported) continue;
-    if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations)
-        if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if (
-      (ts.isInterfaceDeclaration(statement) ||
-        ts.isTypeAliasDeclaration(statement) ||
-        ts.isClassDeclaration(statement) ||
-        ts.isFunctionDeclaration(statement) ||
-        ts.isEnumDeclaration(statement)) &&
-      statement.name
-    ) {
-      names.add(statement.name.text);
-    }
-  }
-  return names;
-}
-
-/** Type-only exports of the two entry points, for examples that name a type (`TokenStore`). */
-const TYPE_NAMES = {
-  sdk: [...exportedNames(new URL('src/index.ts', ROOT))].filter((name) => !(name in sdk)),
-  testing: [...exportedNames(new URL('src/sandbox/index.ts', ROOT))].filter((name) => !(name in testing)),
-};
 
 function docFiles(): string[] {
   const docs = readdirSync(new URL('docs/', ROOT))
@@ -123,62 +83,92 @@ function docFiles(): string[] {
   return ['README.md', ...docs];
 }
 
+interface Block {
+  line: number;
+  code: string;
+  preamble: boolean;
+}
+
 /** The ```ts blocks of a Markdown file (``` fences at the start of a line). */
-function tsBlocks(file: string): { line: number; code: string }[] {
+function tsBlocks(file: string): Block[] {
   const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n');
-  const blocks: { line: number; code: string }[] = [];
-  let open: { line: number; code: string[] } | undefined;
+  const blocks: Block[] = [];
+  let open: { line: number; code: string[]; preamble: boolean } | undefined;
   lines.forEach((text, index) => {
     if (open) {
       if (/^```\s*$/.test(text)) {
-        blocks.push({ line: open.line, code: open.code.join('\n') });
+        blocks.push({ line: open.line, code: open.code.join('\n'), preamble: open.preamble });
         open = undefined;
       } else open.code.push(text);
-    } else if (/^```(ts|typescript)\s*$/.test(text)) open = { line: index + 2, code: [] };
+    } else {
+      const fence = /^```(ts|typescript)( preamble)?\s*$/.exec(text);
+      if (fence) open = { line: index + 2, code: [], preamble: fence[2] !== undefined };
+    }
   });
   if (open) throw new Error(`${file}:${open.line - 1}: a \`\`\`ts block is never closed`);
   return blocks;
 }
 
-/** The block as a module: its imports hoisted and redirected, the context's names, its code in a block scope. */
+/**
+ * The block (after its file's preamble) as a module: its imports hoisted and redirected, the names
+ * it declares for the context imported from it, its code in a block scope. Nothing else is in
+ * scope: a name the reader cannot see declared fails the type-check.
+ */
 function toModule(where: string, code: string): string {
   const source = ts.createSourceFile('example.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const imports: string[] = [];
-  const imported = new Set<string>();
+  const named = new Map<string, Set<string>>();
+  const supplied: string[] = [];
   let body = code;
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement)) continue;
-    const text = statement.getText(source);
-    const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-    const target = SPECIFIERS[specifier];
-    imports.push(target ? text.replace(/(['"])[^'"]+\1\s*;?\s*$/, `'${target}';`) : text);
-    const clause = statement.importClause;
-    if (clause?.name) imported.add(clause.name.text);
-    const bindings = clause?.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) imported.add(e.name.text);
-    // Blank the import where it stood, keeping the line count.
+  const blank = (text: string) => {
+    // Blank the statement where it stood, keeping the line count.
     body = body.replace(text, text.replace(/[^\n]/g, ' '));
+  };
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const text = statement.getText(source);
+      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+      const target = SPECIFIERS[specifier] ?? specifier;
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      if (clause && !clause.name && bindings && ts.isNamedImports(bindings)) {
+        // Named imports merge per module: a block may import again what its preamble imports.
+        const names = named.get(target) ?? new Set<string>();
+        for (const e of bindings.elements)
+          names.add(
+            `${clause.isTypeOnly || e.isTypeOnly ? 'type ' : ''}${e.getText(source).replace(/^type /, '')}`,
+          );
+        named.set(target, names);
+      } else {
+        const line = text.replace(/(['"])[^'"]+\1\s*;?\s*$/, `'${target}';`);
+        if (!imports.includes(line)) imports.push(line);
+      }
+      blank(text);
+      continue;
+    }
+    const declared =
+      ts.isVariableStatement(statement) &&
+      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword);
+    if (!declared) continue;
+    const names = statement.declarationList.declarations.map((d) => d.name.getText(source));
+    const unknown = names.filter((name) => !SUPPLIED.has(name));
+    if (unknown.length > 0)
+      throw new Error(
+        `${where}: \`declare const ${unknown.join(', ')}\`: the docs context supplies only ${[...SUPPLIED].join(', ')}`,
+      );
+    supplied.push(...names);
+    blank(statement.getText(source));
   }
-  const names = (module: object, skip: Set<string> = new Set()) =>
-    Object.keys(module).filter((name) => name !== 'default' && !skip.has(name) && !imported.has(name));
-  const fromContext = names(context, CONTEXT_INTERNALS);
-  const taken = new Set([...fromContext, ...imported]);
-  const fromSdk = names(sdk, taken);
-  for (const name of fromSdk) taken.add(name);
-  const fromTesting = names(testing, taken);
-  for (const name of fromTesting) taken.add(name);
-  const sdkTypes = TYPE_NAMES.sdk.filter((name) => !taken.has(name));
-  for (const name of sdkTypes) taken.add(name);
-  const testingTypes = TYPE_NAMES.testing.filter((name) => !taken.has(name));
+  for (const [target, names] of named) {
+    // A name imported both as a type and as a value is the value's import.
+    const values = new Set([...names].filter((n) => !n.startsWith('type ')));
+    const list = [...names].filter((n) => !(n.startsWith('type ') && values.has(n.slice(5))));
+    imports.push(`import { ${list.join(', ')} } from '${target}';`);
+  }
   return [
     `// Generated from ${where} by test/docs-examples.test.ts: edit the Markdown, not this file.`,
     ...imports,
-    `import { ${fromContext.join(', ')} } from '../../test/docs/context.js';`,
-    `import { ${fromSdk.join(', ')} } from '${SPECIFIERS['price-catalog']}';`,
-    `import { ${fromTesting.join(', ')} } from '${SPECIFIERS['price-catalog/testing']}';`,
-    `import type { ${sdkTypes.join(', ')} } from '${SPECIFIERS['price-catalog']}';`,
-    `import type { ${testingTypes.join(', ')} } from '${SPECIFIERS['price-catalog/testing']}';`,
+    `import { ${['console', ...supplied].join(', ')} } from '../../test/docs/context.js';`,
     '{',
     body,
     '}',
@@ -189,20 +179,43 @@ function toModule(where: string, code: string): string {
 function examples(): Example[] {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  return docFiles().flatMap((file) =>
-    tsBlocks(file).map(({ line, code }) => {
-      const where = `${file}:${line}`;
-      const module = new URL(`${file.replace(/[/.]/g, '-')}-${line}.ts`, OUT);
-      const text = toModule(where, code);
+  return docFiles().flatMap((file) => {
+    let preamble: Block | undefined;
+    return tsBlocks(file).flatMap((block) => {
+      if (block.preamble) {
+        preamble = block;
+        return [];
+      }
+      const where = `${file}:${block.line}`;
+      const module = new URL(`${file.replace(/[/.]/g, '-')}-${block.line}.ts`, OUT);
+      const before = preamble ? `${preamble.code}\n` : '';
+      const text = toModule(where, before + block.code);
       writeFileSync(module, text);
-      return { where, file, line, module, bodyStart: text.split('\n').indexOf('{') + 1 };
-    }),
-  );
+      const bodyStart = text.split('\n').indexOf('{') + 1;
+      const preambleLines = preamble ? preamble.code.split('\n').length : 0;
+      const first = preamble;
+      const sourceLine = (moduleLine: number) => {
+        const at = moduleLine - bodyStart;
+        return first && at < preambleLines ? first.line + at : block.line + at - preambleLines;
+      };
+      return [{ where, file, line: block.line, module, sourceLine }];
+    });
+  });
 }
 
 const all = examples();
 
 describe('docs examples run against the sandbox', () => {
+  // The examples of price-catalog/redis connect to REDIS_URL: a throwaway redis-server here.
+  let redis: RedisServer | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+    process.env.REDIS_URL = redis.url;
+  });
+  afterAll(async () => {
+    delete process.env.REDIS_URL;
+    await redis?.stop();
+  });
   beforeEach(() => {
     context.setup();
     vi.stubGlobal('fetch', context.fetch);
@@ -230,8 +243,8 @@ describe('docs examples run against the sandbox', () => {
       const source = program.getSourceFile(example.module.pathname)!;
       return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
         (d) => {
-          const at = source.getLineAndCharacterOfPosition(d.start ?? 0).line - example.bodyStart;
-          return `${example.file}:${example.line + at}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+          const line = example.sourceLine(source.getLineAndCharacterOfPosition(d.start ?? 0).line);
+          return `${example.file}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
         },
       );
     });

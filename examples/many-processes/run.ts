@@ -1,14 +1,17 @@
 /**
- * `REDIS_URL=redis://127.0.0.1:6379 npm run many-processes`: the sandbox API on loopback, three
- * signed-in users, and two processes of backend.ts serving them on one Redis. Prints what the API
- * saw: one application token for both processes, and each answer fetched once.
+ * `npm run many-processes`: the sandbox API on loopback, three signed-in users, and two processes
+ * of backend.ts serving them on one Redis: REDIS_URL, or a redis-server the example starts when
+ * one is installed (./redis.ts). Prints what the API saw: one application token for both
+ * processes, and each answer fetched once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { redisCoordination } from 'price-catalog/redis';
 import { createSandbox, SANDBOX_USERS } from 'price-catalog/testing';
+import { exampleRedis } from './redis.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = await exampleRedis();
+const redisUrl = redis.url;
 const prefix = `many-processes-${Date.now()}:`;
 const sandbox = createSandbox();
 const api = await sandbox.listen({ port: 0 });
@@ -78,4 +81,5 @@ try {
 } finally {
   for (const { child } of backends) child.kill('SIGTERM');
   await api.close();
+  await redis.stop();
 }

@@ -1,35 +1,12 @@
-import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { defaultStateDir } from '../file/index.js';
+import { idList, positiveInt, redisUrl } from './arguments.js';
 import type { Params } from './checkpoint.js';
+import { commanderError, printError } from './cli-error.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
+import { HELP_AFTER } from './help-text.js';
 import { addUsageCommand } from './usage.js';
 import { packageVersion } from './version.js';
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1)
-    throw new InvalidArgumentError('must be a whole number >= 1');
-  return Number(value);
-}
-
-function idList(value: string): number[] {
-  const ids = value.split(',').map((part) => part.trim());
-  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1)) {
-    throw new InvalidArgumentError('must be ids separated by commas, e.g. 12,34');
-  }
-  return ids.map(Number);
-}
-
-function redisUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError('must be a URL such as redis://127.0.0.1:6379');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
-    throw new InvalidArgumentError('must be a redis:// or rediss:// URL');
-  return value;
-}
 
 /** fileCoordination's default directory (PRICE_CATALOG_STATE_DIR is the option's own env). */
 function userStateDir(): string {
@@ -73,41 +50,19 @@ const CREDENTIALS = [
   ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
 ] as const;
 
-const HELP_AFTER = `
-Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_URL,
-PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (prefer the
-environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
-request on stderr (never a token or the secret).
-
-The day's budget, the token's rate window and the application token are kept in the state
-directory (--state-dir, PRICE_CATALOG_STATE_DIR), shared with every other export and every script
-on this machine that uses fileCoordination() on the same directory: each run sees the day's
-earlier calls. With --redis URL (or PRICE_CATALOG_REDIS_URL) they are shared through Redis instead
-(price-catalog/redis, needs the ioredis package) with every process of the client id, on any
-machine. Give the same --daily-limit (and --redis-prefix) as the other processes.
-
-An export checkpoints after every page (OUT.checkpoint.json): interrupted (Ctrl-C, a crash, the
-day's budget spent), run the same command again and it resumes where it stopped, spending no
-call twice. Exit codes: 0 done, 1 error, 2 bad usage, 75 stopped for the budget or --max-calls
-(run again later), 130 interrupted.
-
-Examples:
-  price-catalog export skus --category 40 --format csv --out phones.csv
-  price-catalog export offers --category 40 --out offers.jsonl --max-calls 200
-  price-catalog export skus --manufacturer 28 --order-by price --out m28.jsonl
-  price-catalog export skus --search iphone --out iphone.jsonl
-  price-catalog export offers --category 40 --out offers.jsonl --redis redis://127.0.0.1:6379`;
-
 /** The `price-catalog` command (commander), for the bin and for tests. */
 export function buildProgram(
   run: (options: ExportOptions) => Promise<number>,
   io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
+  /** The words the user typed after the program's name: the command an export prints to resume. */
+  words: readonly string[] = [],
 ): Command {
   const program = new Command('price-catalog')
     .description('Command-line tools of the price-catalog SDK for the Catalog and Price-Comparison API v3')
     .configureOutput({
       writeErr: (text) => io.stderr.write(text),
       writeOut: (text) => (io.stdout ?? process.stdout).write(text),
+      outputError: (text, write) => write(commanderError(text)),
     })
     .version(packageVersion(), '-V, --version', 'print the version of price-catalog')
     .exitOverride();
@@ -202,19 +157,19 @@ export function buildProgram(
     .addHelpText('after', HELP_AFTER)
     .action(async (what: 'skus' | 'offers', flags: ExportFlags, command: Command) => {
       if (flags.category === undefined && flags.manufacturer === undefined && flags.search === undefined) {
-        command.error('export: give --category ID, --manufacturer ID or --search Q', {
+        command.error('give --category ID, --manufacturer ID or --search Q', {
           exitCode: EXIT.usage,
         });
       }
       if (flags.manufacturer !== undefined && flags.search !== undefined) {
-        command.error('export: --search goes with --category (or alone), not with --manufacturer', {
+        command.error('--search goes with --category (or alone), not with --manufacturer', {
           exitCode: EXIT.usage,
         });
       }
       const missing = CREDENTIALS.filter(([key]) => !flags[key]);
       if (missing.length > 0) {
         command.error(
-          `export: ${missing.map(([, flag, env]) => `${flag} (or the ${env} environment variable)`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required; prefer the environment for the secret: flags show in the process list`,
+          `${missing.map(([, flag, env]) => `${flag} (or the ${env} environment variable)`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required; prefer the environment for the secret: flags show in the process list`,
           { exitCode: EXIT.usage },
         );
       }
@@ -233,7 +188,7 @@ export function buildProgram(
         if (value === undefined) continue;
         if (flags.category === undefined) {
           command.error(
-            `export: --${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} filters a category listing: give --category`,
+            `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} filters a category listing: give --category`,
             {
               exitCode: EXIT.usage,
             },
@@ -262,6 +217,7 @@ export function buildProgram(
           flags.redis === undefined
             ? undefined
             : { url: flags.redis, prefix: flags.redisPrefix, timeoutMs: flags.redisTimeout },
+        argv: words,
         ...io,
       });
       program.setOptionValue('exitCode', code);
@@ -277,7 +233,7 @@ export async function main(
   argv: string[],
   io: Pick<ExportOptions, 'stderr' | 'stdout' | 'signals'>,
 ): Promise<number> {
-  const program = buildProgram(runExport, io);
+  const program = buildProgram(runExport, io, argv.slice(2));
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -285,7 +241,7 @@ export async function main(
     if (typeof code === 'number' && (error as { code?: string }).code?.startsWith('commander.')) {
       return code === 1 ? EXIT.usage : code;
     }
-    io.stderr.write(`price-catalog: ${error instanceof Error ? error.message : String(error)}\n`);
+    printError(io.stderr, error instanceof Error ? error.message : String(error));
     return EXIT.error;
   }
   return (program.getOptionValue('exitCode') as number | undefined) ?? EXIT.done;

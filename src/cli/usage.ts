@@ -3,14 +3,14 @@
  * read from the store the exporter counts in (the state directory, or Redis with `--redis`).
  * It makes the client the exporter makes and asks only its budget store: no request is sent.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { fileCoordination } from '../file/index.js';
 import { type Coordination, createClient, type DailyUsage } from '../index.js';
+import { positiveInt } from './arguments.js';
 import { RunBudget } from './budget.js';
+import { printError } from './cli-error.js';
+import { EXIT } from './export-options.js';
 import { closeRedis, ioredisInstalled, openRedis, type RedisSettings, redisLabel } from './redis.js';
-
-/** Exit codes, as the exporter's: 0 done, 1 error, 2 bad usage. */
-const EXIT = { done: 0, error: 1, usage: 2 } as const;
 
 export interface UsageOptions {
   baseUrl: string;
@@ -28,8 +28,9 @@ export interface UsageOptions {
 /** Prints the day's usage; resolves to the exit code. */
 export async function runUsage(o: UsageOptions): Promise<number> {
   if (o.redis && !(await ioredisInstalled())) {
-    o.stderr.write(
-      'price-catalog usage: --redis needs the ioredis package (an optional peer dependency of price-catalog): `npm install ioredis`\n',
+    printError(
+      o.stderr,
+      'usage: --redis needs the ioredis package (an optional peer dependency of price-catalog): `npm install ioredis`',
     );
     return EXIT.error;
   }
@@ -42,7 +43,7 @@ export async function runUsage(o: UsageOptions): Promise<number> {
   } catch (error) {
     const where = o.redis ? redisLabel(o.redis.url) : o.stateDir;
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    o.stderr.write(`price-catalog usage: cannot read the day's budget from ${where}: ${why}\n`);
+    printError(o.stderr, `usage: cannot read the day's budget from ${where}: ${why}`);
     return EXIT.error;
   } finally {
     if (redis) await closeRedis(redis);
@@ -91,12 +92,6 @@ export function usageText(usage: DailyUsage, now: number): string {
   const filled = Math.round(share * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${Math.round(share * 100)}%`;
   return `${day} (UTC): ${calls} of ${limit} calls used, ${remaining} left\n${bar}\n${reset}\n`;
-}
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1)
-    throw new InvalidArgumentError('must be a whole number >= 1');
-  return Number(value);
 }
 
 interface UsageFlags {

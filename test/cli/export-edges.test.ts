@@ -58,7 +58,7 @@ describe('price-catalog export: rough edges', () => {
       expect(first.code, first.stderr).toBe(130);
       expect(endedIn).toBeLessThan(2000);
       expect(first.stderr).toMatch(
-        /Interrupted: 15 records in .*skus\.jsonl, checkpoint saved after page 3 \(3 calls in this run\)\. Run the same command to resume from page 4\./,
+        /Interrupted: 15 records in .*skus\.jsonl, checkpoint saved after page 3 \(3 calls in this run\)\. To resume from page 4, run the same command:\n {2}price-catalog export skus --category 1608 --per 5 --out \S+skus\.jsonl --no-cache\n/,
       );
       // The call that waited was never sent.
       expect(limited.apiCalls()).toHaveLength(3);
@@ -156,7 +156,7 @@ describe('price-catalog export: rough edges', () => {
     expect(result.code).toBe(2);
     expect(result.calls).toBe(0);
     expect(result.stderr).toContain(
-      'export: --client-id (or the PRICE_CATALOG_CLIENT_ID environment variable), --client-secret (or the PRICE_CATALOG_CLIENT_SECRET environment variable) are required',
+      'price-catalog: --client-id (or the PRICE_CATALOG_CLIENT_ID environment variable), --client-secret (or the PRICE_CATALOG_CLIENT_SECRET environment variable) are required',
     );
   }, 60_000);
 

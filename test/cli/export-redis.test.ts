@@ -92,7 +92,7 @@ describe('price-catalog export --redis', () => {
     ] as const) {
       expect(result.code, result.stderr).toBe(75);
       expect(result.stderr).toMatch(
-        /Stopped: the shared daily budget is spent \(12 of 12 calls counted in Redis by every process of this client id; server day \d{4}-\d\d-\d\d\)\..* Resume after \d{4}-\d\d-\d\dT00:00:00\.000Z \(the server's next UTC day\) with the same command\./,
+        /Stopped: the shared daily budget is spent \(12 of 12 calls counted in Redis by every process of this client id; server day \d{4}-\d\d-\d\d\)\..* Resume after \d{4}-\d\d-\d\dT00:00:00\.000Z \(the server's next UTC day\) with the same command:\n {2}price-catalog export skus --category 40 --per 20 --out \S+\.jsonl --no-cache --redis-prefix \S+\n/,
       );
       expect(result.stderr).not.toContain('    at ');
       // Each wrote whole pages of 20 for the calls it made.
@@ -224,7 +224,7 @@ describe('price-catalog export --redis', () => {
       const errors = broken.stderr.split('\n').filter((line) => /error/i.test(line));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(
-        /^\[price-catalog\] error: Redis coordination failed \(CoordinationError, redis:\/\/127\.0\.0\.1:\d+\/?\): Redis .+\. \d+ records in .*offers\.jsonl, checkpoint saved after page \d+; run the same command to resume once Redis answers\.$/,
+        /^price-catalog: Redis coordination failed \(CoordinationError, redis:\/\/127\.0\.0\.1:\d+\/?\): Redis .+\. \d+ records in .*offers\.jsonl, checkpoint saved after page \d+; run the same command to resume once Redis answers\.$/,
       );
       expect(broken.stderr).not.toContain('    at ');
       expect(broken.stderr).not.toContain(sandbox.clientSecret);
@@ -262,7 +262,7 @@ describe('price-catalog export --redis', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.calls).toBe(0);
     expect(result.stderr).toMatch(
-      /\[price-catalog\] error: Redis coordination failed \(CoordinationError, redis:\/\/127\.0\.0\.1:\d+\/?\): .+\. Nothing was fetched; run the same command once Redis answers\.\n$/,
+      /^price-catalog: Redis coordination failed \(CoordinationError, redis:\/\/127\.0\.0\.1:\d+\/?\): .+\. Nothing was fetched; run the same command once Redis answers\.\n$/,
     );
     expect(result.stderr).not.toContain('hunter2-secret');
     expect(result.stderr).not.toContain('    at ');
@@ -279,7 +279,7 @@ describe('price-catalog export --redis', () => {
     expect(result.code).toBe(1);
     expect(result.calls).toBe(0);
     expect(result.stderr).toBe(
-      '[price-catalog] error: --redis needs the ioredis package (an optional peer dependency of price-catalog): install it where price-catalog is installed, with `npm install ioredis` (`npm install --global ioredis` when price-catalog is installed globally).\n',
+      'price-catalog: --redis needs the ioredis package (an optional peer dependency of price-catalog): install it where price-catalog is installed, with `npm install ioredis` (`npm install --global ioredis` when price-catalog is installed globally).\n',
     );
     // Without --redis the same bundle works: ioredis is loaded only for --redis.
     const plain = await counted(

@@ -133,7 +133,7 @@ describe('price-catalog usage', () => {
     const result = await usage(['--redis', 'redis://127.0.0.1:1', '--redis-timeout', '300']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^price-catalog usage: cannot read the day's budget from redis:\/\/127\.0\.0\.1:1/,
+      /^price-catalog: usage: cannot read the day's budget from redis:\/\/127\.0\.0\.1:1/,
     );
     expect(result.stdout).toBe('');
   });

@@ -1,0 +1,28 @@
+import { InvalidArgumentError } from 'commander';
+
+/** The parsers of the flags' values: a bad value is a usage error naming what is expected. */
+export function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('must be a whole number >= 1');
+  return Number(value);
+}
+
+export function idList(value: string): number[] {
+  const ids = value.split(',').map((part) => part.trim());
+  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1)) {
+    throw new InvalidArgumentError('must be ids separated by commas, e.g. 12,34');
+  }
+  return ids.map(Number);
+}
+
+export function redisUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('must be a URL such as redis://127.0.0.1:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new InvalidArgumentError('must be a redis:// or rediss:// URL');
+  return value;
+}
