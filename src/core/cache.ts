@@ -162,40 +162,26 @@ export function cachedResponse(answer: CachedAnswer, url: string, from: 'fresh' 
 }
 
 /**
- * Drops the principal's cached reads that a write makes stale. Each entry of `stale` is either
- * a path pattern (`/v3/categories/:id/favorites`: the whole path, a `:name` segment matching any
- * one segment), or a root (`skus`, no leading slash: every read with that path segment). Which
- * reads a write changes is endpoint knowledge: the resources give the patterns.
+ * Drops the principal's cached reads under any of `roots` (top-level path segments, such as
+ * `skus`): a write's own root, and the roots its resource says it changes. Which paths a write
+ * changes is endpoint knowledge and lives in the resources (src/resources/shared.ts).
  */
 export async function invalidate(
   store: CacheStore,
   principal: string,
-  stale: readonly string[],
+  roots: readonly string[],
 ): Promise<number> {
-  const roots = new Set(stale.filter((entry) => !entry.startsWith('/')));
-  const patterns = stale.filter((entry) => entry.startsWith('/')).map(segmentsOf);
+  const wanted = new Set(roots);
   let dropped = 0;
   for (const key of [...(await store.keys())]) {
     const [keyPrincipal, , url] = key.split(' ');
     if (keyPrincipal !== principal || !url) continue;
-    const segments = segmentsOf(new URL(url).pathname);
-    // A root may sit under a base path (`/api/...`): any segment counts.
-    const byRoot = segments.some((segment) => roots.has(segment));
-    if (byRoot || patterns.some((pattern) => fits(pattern, segments))) {
+    const segments = new URL(url).pathname.split('/').filter(Boolean);
+    // The key's path may sit under a base path (`/api/...`): match any segment against the roots.
+    if (segments.some((segment) => wanted.has(segment))) {
       await store.delete(key);
       dropped++;
     }
   }
   return dropped;
-}
-
-function segmentsOf(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
-function fits(pattern: readonly string[], segments: readonly string[]): boolean {
-  return (
-    pattern.length === segments.length &&
-    pattern.every((expected, i) => expected.startsWith(':') || expected === segments[i])
-  );
 }

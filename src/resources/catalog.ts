@@ -1,31 +1,39 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import { CATALOG_ROWS as ROWS } from '../endpoints/catalog.js';
-import type {
-  AutocompleteEntry,
-  Category,
-  CategoryList,
-  FilterGroup,
-  FilterGroupList,
-  Manufacturer,
-  ManufacturerList,
-  SearchResult,
-  SkuList,
-  SpecificationGroup,
-  SpecificationList,
+import {
+  type AutocompleteEntry,
+  AutocompleteSchema,
+  type Category,
+  CategoryEnvelopeSchema,
+  type CategoryList,
+  CategoryListSchema,
+  type FilterGroup,
+  type FilterGroupList,
+  FilterGroupListSchema,
+  type Manufacturer,
+  ManufacturerEnvelopeSchema,
+  type ManufacturerList,
+  ManufacturerListSchema,
+  type SearchResult,
+  SearchResultSchema,
+  type SkuList,
+  SkuListSchema,
+  type SpecificationGroup,
+  type SpecificationList,
+  SpecificationListSchema,
 } from '../schemas/catalog.js';
 import type { Sku } from '../schemas/sku.js';
 import {
   call,
   describe,
+  id,
   ids,
   list,
   type OrderDir,
   oneOf,
   type PageParams,
   type PathSpec,
-  pathOf,
   type RequestOptions,
 } from './shared.js';
 
@@ -80,13 +88,23 @@ function checkOrder<O extends string>(
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
-  const categoryList = (row: Row, path: PathSpec, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, { row, path, items: (b) => b.categories, params, options });
-  const skuList = (row: Row, path: PathSpec, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, { row, path, items: (b) => b.skus, params, options });
-  const category = (row: Row, path: PathSpec, options?: RequestOptions) =>
-    call(core, { row, path, select: (b: { category: Category }) => b.category, options });
+  const categoryList = (path: PathSpec, params?: PageParams, options?: RequestOptions) =>
+    list<Category, CategoryList>(core, {
+      path,
+      schema: CategoryListSchema,
+      items: (b) => b.categories,
+      params,
+      options,
+    });
+  const skuList = (path: PathSpec, params: object | undefined, options?: RequestOptions) =>
+    list<Sku, SkuList>(core, { path, schema: SkuListSchema, items: (b) => b.skus, params, options });
+  const category = (path: PathSpec, options?: RequestOptions) =>
+    call(core, {
+      path,
+      schema: CategoryEnvelopeSchema,
+      select: (b: { category: Category }) => b.category,
+      options,
+    });
 
   return {
     /**
@@ -98,15 +116,9 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
-        return ROWS['catalog.search'].path;
+        return '/search';
       };
-      return list<Category, SearchResult>(core, {
-        row: ROWS['catalog.search'],
-        path,
-        items: (b) => b.categories,
-        params,
-        options,
-      });
+      return list(core, { path, schema: SearchResultSchema, items: (b) => b.categories, params, options });
     },
 
     /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
@@ -115,11 +127,11 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.length === 0) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
-        return ROWS['catalog.autocomplete'].path;
+        return '/autocomplete';
       };
       return call(core, {
-        row: ROWS['catalog.autocomplete'],
         path,
+        schema: AutocompleteSchema,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
         query: params,
         options,
@@ -128,39 +140,30 @@ export function catalogResource(core: HttpCore) {
 
     categories: {
       /** GET /categories */
-      list: (params?: PageParams, options?: RequestOptions) =>
-        categoryList(ROWS['catalog.categories.list'], ROWS['catalog.categories.list'].path, params, options),
+      list: (params?: PageParams, options?: RequestOptions) => categoryList('/categories', params, options),
       /** GET /categories/:id */
-      get: (categoryId: number, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.get'];
-        return category(row, () => pathOf(row, categoryId), options);
-      },
+      get: (categoryId: number, options?: RequestOptions) =>
+        category(() => `/categories/${id(categoryId)}`, options),
       /** GET /categories/root */
-      root: (options?: RequestOptions) =>
-        category(ROWS['catalog.categories.root'], ROWS['catalog.categories.root'].path, options),
+      root: (options?: RequestOptions) => category('/categories/root', options),
       /** GET /categories/:id/parent */
-      parent: (categoryId: number, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.parent'];
-        return category(row, () => pathOf(row, categoryId), options);
-      },
+      parent: (categoryId: number, options?: RequestOptions) =>
+        category(() => `/categories/${id(categoryId)}/parent`, options),
       /** GET /categories/:id/children */
-      children: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.children'];
-        return categoryList(row, () => pathOf(row, categoryId), params, options);
-      },
+      children: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
+        categoryList(() => `/categories/${id(categoryId)}/children`, params, options),
       /** GET /categories/:id/specifications (`include: 'group'` adds `groups` and each `group_id`). */
       specifications<P extends { include?: 'group' | undefined } | undefined = undefined>(
         categoryId: number,
         params?: P,
         options?: RequestOptions,
       ) {
-        const row = ROWS['catalog.categories.specifications'];
         return call(core, {
-          row,
           path: () => {
             oneOf('include', params?.include, ['group'] as const);
-            return pathOf(row, categoryId);
+            return `/categories/${id(categoryId)}/specifications`;
           },
+          schema: SpecificationListSchema,
           select: (b: CategorySpecifications<P>) => b,
           query: params,
           options,
@@ -168,13 +171,12 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.manufacturers'];
         return list<Manufacturer, ManufacturerList>(core, {
-          row,
           path: () => {
             checkOrder(params, ['name', 'popularity'] as const);
-            return pathOf(row, categoryId);
+            return `/categories/${id(categoryId)}/manufacturers`;
           },
+          schema: ManufacturerListSchema,
           items: (b) => b.manufacturers,
           params,
           options,
@@ -182,7 +184,6 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.skus'];
         const path = () => {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
@@ -196,28 +197,27 @@ export function catalogResource(core: HttpCore) {
             );
           }
           for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) ids(params?.[key], key);
-          return pathOf(row, categoryId);
+          return `/categories/${id(categoryId)}/skus`;
         };
-        return skuList(row, path, params, options);
+        return skuList(path, params, options);
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
-      filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.filterGroups'];
-        return list<FilterGroup, FilterGroupList>(core, {
-          row,
-          path: () => pathOf(row, categoryId),
+      filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
+        list<FilterGroup, FilterGroupList>(core, {
+          path: () => `/categories/${id(categoryId)}/filter_groups`,
+          schema: FilterGroupListSchema,
           items: (b) => b.filter_groups,
           params,
           options,
-        });
-      },
+        }),
     },
 
     manufacturers: {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<Manufacturer, ManufacturerList>(core, {
-          row: ROWS['catalog.manufacturers.list'],
+          path: '/manufacturers',
+          schema: ManufacturerListSchema,
           items: (b) => b.manufacturers,
           params,
           options,
@@ -225,8 +225,8 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['catalog.manufacturers.get'],
-          path: () => pathOf(ROWS['catalog.manufacturers.get'], manufacturerId),
+          path: () => `/manufacturers/${id(manufacturerId)}`,
+          schema: ManufacturerEnvelopeSchema,
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,
           options,
         }),
@@ -236,21 +236,19 @@ export function catalogResource(core: HttpCore) {
         params?: ManufacturerCategoriesParams,
         options?: RequestOptions,
       ) => {
-        const row = ROWS['catalog.manufacturers.categories'];
         const path = () => {
           checkOrder(params, ['name', 'popularity'] as const);
-          return pathOf(row, manufacturerId);
+          return `/manufacturers/${id(manufacturerId)}/categories`;
         };
-        return categoryList(row, path, params, options);
+        return categoryList(path, params, options);
       },
       /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
       skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.manufacturers.skus'];
         const path = () => {
           checkOrder(params, ['price', 'popularity'] as const);
-          return pathOf(row, manufacturerId);
+          return `/manufacturers/${id(manufacturerId)}/skus`;
         };
-        return skuList(row, path, params, options);
+        return skuList(path, params, options);
       },
     },
   };

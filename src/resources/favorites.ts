@@ -1,7 +1,15 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { FAVORITE_ROWS as ROWS } from '../endpoints/favorites.js';
-import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
+import {
+  type Favorite,
+  FavoriteEnvelopeSchema,
+  type FavoriteList,
+  FavoriteListEnvelopeSchema,
+  type FavoriteListList,
+  FavoriteListListSchema,
+  type Favorites,
+  FavoritesSchema,
+} from '../schemas/favorites.js';
 import {
   call,
   id,
@@ -10,9 +18,10 @@ import {
   type OrderDir,
   oneOf,
   type PageParams,
-  pathOf,
   type RequestOptions,
 } from './shared.js';
+
+const SCOPE = 'favorites';
 
 export interface FavoritesListParams extends PageParams {
   /** `true`: only owned favorites (`have_it`), which the default list leaves out. */
@@ -61,22 +70,27 @@ const pickFavorite = (b: { favorite: Favorite }) => b.favorite;
 
 /** The signed-in user's favorites and favorite lists (user token with the `favorites` scope). */
 export function favoritesResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
   const favoritesOf = (
-    row: Row,
     path: string | (() => string),
     params?: PageParams & object,
     options?: RequestOptions,
-  ) => list<Favorite, Favorites>(core, { row, path, items: (b) => b.favorites, params, options });
+  ) =>
+    list<Favorite, Favorites>(core, {
+      path,
+      schema: FavoritesSchema,
+      items: (b) => b.favorites,
+      params,
+      options,
+      scope: SCOPE,
+    });
 
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
     list: (params?: FavoritesListParams, options?: RequestOptions) =>
       favoritesOf(
-        ROWS['favorites.list'],
         () => {
           oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const);
-          return ROWS['favorites.list'].path;
+          return '/favorites';
         },
         params,
         options,
@@ -87,101 +101,103 @@ export function favoritesResource(core: HttpCore) {
      */
     forSku: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.forSku'],
-        path: () => pathOf(ROWS['favorites.forSku'], skuId),
+        path: () => `/skus/${id(skuId, 'sku_id')}/favorite`,
+        schema: FavoritesSchema,
         select: (b: { favorites: Favorite[] }) => b.favorites,
         options,
+        scope: SCOPE,
       }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.get'],
-        path: () => pathOf(ROWS['favorites.get'], favoriteId),
+        path: () => `/favorites/${id(favoriteId)}`,
+        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
         options,
+        scope: SCOPE,
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.create'],
+        method: 'POST',
         path: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
-          return ROWS['favorites.create'].path;
+          return '/favorites';
         },
         body: params && favoriteBody({ sku_id: params.sku_id }, params),
+        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
+        scope: SCOPE,
         options,
       }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.update'],
+        method: 'PUT',
         path: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
             throw new InvalidRequestError('have_it must be a boolean', 'InvalidParam', 'have_it');
           }
-          return pathOf(ROWS['favorites.update'], favoriteId);
+          return `/favorites/${id(favoriteId)}`;
         },
         body: params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
+        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
+        scope: SCOPE,
         options,
       }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
       call<void>(core, {
-        row: ROWS['favorites.delete'],
-        path: () => pathOf(ROWS['favorites.delete'], favoriteId),
+        method: 'DELETE',
+        path: () => `/favorites/${id(favoriteId)}`,
+        scope: SCOPE,
         options,
       }),
     /** GET /categories/:id/favorites: the user's favorites in one category. */
     inCategory: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-      favoritesOf(
-        ROWS['favorites.inCategory'],
-        () => pathOf(ROWS['favorites.inCategory'], categoryId),
-        params,
-        options,
-      ),
+      favoritesOf(() => `/categories/${id(categoryId)}/favorites`, params, options),
 
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<FavoriteList, FavoriteListList>(core, {
-          row: ROWS['favorites.lists.list'],
+          path: '/favorite_lists',
+          schema: FavoriteListListSchema,
           items: (b) => b.favorite_lists,
           params,
           options,
+          scope: SCOPE,
         }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['favorites.lists.create'],
+          method: 'POST',
           path: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');
             }
-            return ROWS['favorites.lists.create'].path;
+            return '/favorite_lists';
           },
           body: { favorite_list: { name: params?.name } },
+          schema: FavoriteListEnvelopeSchema,
           select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
+          scope: SCOPE,
           options,
         }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
         call<void>(core, {
-          row: ROWS['favorites.lists.delete'],
-          path: () => pathOf(ROWS['favorites.lists.delete'], favoriteListId),
+          method: 'DELETE',
+          path: () => `/favorite_lists/${listId(favoriteListId)}`,
+          scope: SCOPE,
           options,
         }),
       /** GET /favorite_lists/:id/favorites */
       favorites: (favoriteListId: number, params?: PageParams, options?: RequestOptions) =>
-        favoritesOf(
-          ROWS['favorites.lists.favorites'],
-          () => pathOf(ROWS['favorites.lists.favorites'], favoriteListId),
-          params,
-          options,
-        ),
+        favoritesOf(() => `/favorite_lists/${listId(favoriteListId)}/favorites`, params, options),
     },
   };
 }

@@ -1,9 +1,16 @@
 import { AbortError, InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import { sleep } from '../core/signal.js';
-import { NOTIFICATION_ROWS as ROWS } from '../endpoints/notifications.js';
-import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
-import { call, id, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import {
+  type KnownNotification,
+  type Notification,
+  NotificationEnvelopeSchema,
+  type NotificationList,
+  NotificationListSchema,
+} from '../schemas/notifications.js';
+import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
+
+const SCOPE = 'notifications';
 
 /** The notification variant whose `etype` can be `E`. */
 export type NotificationOf<E extends KnownNotification['etype']> = KnownNotification extends infer N
@@ -37,10 +44,12 @@ export interface WatchOptions {
 export function notificationsResource(core: HttpCore) {
   const listNotifications = (params?: PageParams, options?: RequestOptions) =>
     list<Notification, NotificationList>(core, {
-      row: ROWS['notifications.list'],
+      path: '/notifications',
+      schema: NotificationListSchema,
       items: (b) => b.notifications,
       params,
       options,
+      scope: SCOPE,
     });
 
   /**
@@ -84,15 +93,16 @@ export function notificationsResource(core: HttpCore) {
     /** GET /notifications/:id */
     get: (notificationId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['notifications.get'],
-        path: () => pathOf(ROWS['notifications.get'], notificationId),
+        path: () => `/notifications/${id(notificationId)}`,
+        schema: NotificationEnvelopeSchema,
         select: (b: { notification: Notification }) => b.notification,
         options,
+        scope: SCOPE,
       }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
       call<void>(core, {
-        row: ROWS['notifications.markViewed'],
+        method: 'POST',
         path: () => {
           if (!Array.isArray(ids) || ids.length === 0) {
             throw new InvalidRequestError(
@@ -102,9 +112,10 @@ export function notificationsResource(core: HttpCore) {
             );
           }
           for (const value of ids) id(value, 'ids');
-          return ROWS['notifications.markViewed'].path;
+          return '/notifications/view';
         },
         body: { ids },
+        scope: SCOPE,
         options,
       }),
     watch,

@@ -1,13 +1,10 @@
 import { APIPromise } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
+import type { CallSpec, HttpCore, HttpMethod, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query-string.js';
 import type { Schema } from '../core/validate.js';
-import { pathParams } from '../endpoints/paths.js';
-import type { EndpointRow } from '../endpoints/row.js';
-import { stalePaths } from '../endpoints/stale.js';
 
 export type { RequestOptions };
 export { describe };
@@ -78,80 +75,55 @@ function checkPaging(params: PageParams | undefined): void {
 export type PathSpec = string | (() => string);
 
 /**
- * The row's path with `values` (in the order of its parameters) checked and put in: an `id`
- * must be a positive integer, a `list_id` a non-zero one; the error names the parameter.
+ * One endpoint call, by named fields: `GET` unless `method` says otherwise; `query` the params
+ * (snake_case, as the API spells them); `schema` checks the answer and `select` picks the result.
  */
-export function pathOf(row: EndpointRow, ...values: unknown[]): string {
-  let i = 0;
-  return row.path.replace(/:[a-z_]+/g, () => {
-    const param = row.pathParams[i];
-    const value = values[i++];
-    if (param === undefined) return '';
-    return param.kind === 'list_id' ? listId(value) : id(value, param.name);
-  });
-}
-
-/**
- * One endpoint call, by its row and named fields: the row gives the method, the path (unless
- * `path` fills it in), the schema (unless `schema` narrows it), the scope and what a write
- * makes stale; `query` the params (snake_case, as the API spells them); `select` picks the result.
- */
-export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'invalidates' | 'scope'> & {
-  row: EndpointRow;
-  path?: PathSpec | undefined;
+export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'query' | 'invalidates'> & {
+  method?: HttpMethod | undefined;
   query?: object | undefined;
 };
 
 export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
-  const { row, path, query, schema, ...rest } = spec;
+  const { method = 'GET', query } = spec;
+  const request: CallSpec<T> = { ...spec, method, query: query as QueryParams | undefined };
+  // A write makes stale the cached reads of its own root and of the resources that embed it.
   return new APIPromise(
-    core.request<T>({
-      ...rest,
-      method: row.method,
-      path: path ?? row.path,
-      schema: schema ?? row.schema,
-      query: query as QueryParams | undefined,
-      scope: checkedScope(row),
-      ...(row.method !== 'GET' && { invalidates: staleAfter(core, row) }),
-    }),
+    core.request(method === 'GET' ? request : { ...request, invalidates: staleAfterWrite }),
   );
 }
 
 /**
- * The scope checked before sending. Not `public`: an application token always has it, and which
- * public reads a user token may make is the server's to say.
+ * Resource roots whose cached reads a write to the key root makes stale, besides its own: the
+ * resources that embed it (a favorite shows on its list, its category and its SKU).
  */
-function checkedScope(row: EndpointRow): string | undefined {
-  return row.scope === 'public' ? undefined : row.scope;
-}
+const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
+  favorites: ['favorite_lists', 'categories', 'skus'],
+  favorite_lists: ['favorites'],
+  skus: ['products'],
+};
 
 /**
- * What a write to `row` makes stale in the SDK's cache, as path patterns under the client's
- * base path (`/v3/favorites`, `/v3/categories/:id/favorites`): the reads its row names, not
- * everything under its first path segment.
+ * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
+ * `path` makes stale: its own and those that embed it. The SDK's cache drops them after each
+ * write; exported for caches outside the SDK (TanStack Query).
  */
-function staleAfter(core: HttpCore, row: EndpointRow): (path: string) => readonly string[] {
-  return (path) => {
-    const base = new URL(core.config.baseUrl).pathname.replace(/\/+$/, '');
-    return stalePaths(row, pathParams(row, path) ?? {}).map((pattern) => `${base}${pattern}`);
-  };
+export function staleAfterWrite(path: string): readonly string[] {
+  const root = path.split('/')[1] ?? '';
+  return [root, ...(EMBEDDED_IN[root] ?? [])];
 }
 
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */
 export interface ListEndpoint<Item, Body> {
-  row: EndpointRow;
-  /** The path, when the row's template has parameters or the call checks its input first. */
-  path?: PathSpec | undefined;
-  /** The answer's schema, when the call narrows the row's. */
-  schema?: Schema<Body> | undefined;
+  path: PathSpec;
+  schema: Schema<Body>;
   items: (body: Body) => Item[];
   params?: (PageParams & object) | undefined;
   options?: RequestOptions | undefined;
+  scope?: string | undefined;
 }
 
 export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
-  const { row, path = row.path, schema = row.schema as Schema<Body>, params, options } = spec;
-  const scope = checkedScope(row);
+  const { path, schema, params, options, scope } = spec;
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>

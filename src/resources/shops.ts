@@ -3,15 +3,17 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SHOP_ROWS as ROWS } from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,
   type FoundLocationList,
+  FoundLocationListSchema,
   type LocationAddress,
   LocationAddressSchema,
   type Shop,
+  ShopEnvelopeSchema,
   type ShopList,
+  ShopListSchema,
   type ShopLocationFields,
   ShopLocationFieldsSchema,
   type ShopReview,
@@ -21,7 +23,7 @@ import {
 } from '../schemas/shops.js';
 import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import { call, describe, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 export type ShopReviewsMetaName = 'shop_rating_breakdown';
 
@@ -101,8 +103,8 @@ export function shopsResource(core: HttpCore) {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['shops.get'],
-        path: () => pathOf(ROWS['shops.get'], shopId),
+        path: () => `/shops/${id(shopId)}`,
+        schema: ShopEnvelopeSchema,
         select: (b: { shop: Shop }) => b.shop,
         options,
       }),
@@ -115,11 +117,10 @@ export function shopsResource(core: HttpCore) {
     ): PagePromise<ShopReview, ShopReviewListOf<P>> {
       const path = () => {
         reviewListSchema(params?.include_meta);
-        return pathOf(ROWS['shops.reviews'], shopId);
+        return `/shops/${id(shopId)}/reviews`;
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
       return list(core, {
-        row: ROWS['shops.reviews'],
         path,
         schema: shaped<ShopReviewListOf<P>>(schema),
         items: (b) => b.reviews,
@@ -140,16 +141,9 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationList);
       const path = () => {
         schema();
-        return pathOf(ROWS['shops.locations'], shopId);
+        return `/shops/${id(shopId, 'shop_id')}/locations`;
       };
-      return list(core, {
-        row: ROWS['shops.locations'],
-        path,
-        schema: shaped(z.lazy(schema)),
-        items: (b) => b.locations,
-        params,
-        options,
-      });
+      return list(core, { path, schema: shaped(z.lazy(schema)), items: (b) => b.locations, params, options });
     },
 
     /** GET /shops/:shop_id/locations/:id (`embed: 'address'` adds its `address`). */
@@ -162,10 +156,9 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationEnvelope);
       const path = () => {
         schema();
-        return pathOf(ROWS['shops.location'], shopId, locationId);
+        return `/shops/${id(shopId, 'shop_id')}/locations/${id(locationId, 'location_id')}`;
       };
       return call(core, {
-        row: ROWS['shops.location'],
         path,
         schema: z.lazy(schema),
         select: (b: { location: ShopLocationOf<P> }) => b.location,
@@ -185,11 +178,11 @@ export function shopsResource(core: HttpCore) {
       const path = () => {
         coordinate('lat', params?.lat, 90);
         coordinate('lng', params?.lng, 180);
-        return ROWS['shops.findLocations'].path;
+        return '/locations/find';
       };
-      return list<FoundLocation, FoundLocationList>(core, {
-        row: ROWS['shops.findLocations'],
+      return list(core, {
         path,
+        schema: FoundLocationListSchema,
         items: (b) => b.locations,
         params,
         options,
@@ -202,15 +195,9 @@ export function shopsResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim() === '') {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
         }
-        return ROWS['shops.search'].path;
+        return '/shops/search';
       };
-      return list<Shop, ShopList>(core, {
-        row: ROWS['shops.search'],
-        path,
-        items: (b) => b.shops,
-        params,
-        options,
-      });
+      return list(core, { path, schema: ShopListSchema, items: (b) => b.shops, params, options });
     },
   };
 }

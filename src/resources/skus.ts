@@ -3,25 +3,32 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SKU_ROWS as ROWS } from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
   PersonalizationSchema,
   type PriceHistory,
+  PriceHistoryEnvelopeSchema,
   type Product,
   type ProductCardGroup,
+  ProductCardGroupListSchema,
   type ProductFields,
   ProductFieldsSchema,
   type ProductList,
+  ProductListSchema,
   type SkuSpecificationList,
+  SkuSpecificationListSchema,
 } from '../schemas/products.js';
 import {
   type EditReviewForm,
+  EditReviewFormEnvelopeSchema,
   type FlagDefinition,
+  FlagListSchema,
   type FlagRecord,
   FlagRecordSchema,
   type ReviewForm,
+  ReviewFormEnvelopeSchema,
   type SkuReview,
+  SkuReviewEnvelopeSchema,
   type SkuReviewList,
   type SkuReviewListMeta,
   SkuReviewListSchema,
@@ -30,10 +37,10 @@ import {
   SkuReviewVoteFieldsSchema,
 } from '../schemas/reviews.js';
 import { type Shop, ShopSchema } from '../schemas/shops.js';
-import type { SimilarSkuList, Sku } from '../schemas/sku.js';
+import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, ids, list, oneOf, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import { call, describe, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -224,12 +231,17 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
 export function skusResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
-  const reviewCall = (row: Row, path: () => string, review: object, options?: RequestOptions) =>
+  const reviewsPath = (skuId: number) => `/skus/${id(skuId, 'sku_id')}/reviews`;
+  // A review id is always checked: an undefined one must not turn into the list's path.
+  const reviewPath = (skuId: number, reviewId: number) =>
+    `${reviewsPath(skuId)}/${id(reviewId, 'review_id')}`;
+
+  const reviewCall = (method: 'POST' | 'PUT', path: () => string, review: object, options?: RequestOptions) =>
     call(core, {
-      row,
+      method,
       path,
       body: { review },
+      schema: SkuReviewEnvelopeSchema,
       select: (b: { sku_review: SkuReview }) => b.sku_review,
       options,
     });
@@ -238,8 +250,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id */
     get: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.get'],
-        path: () => pathOf(ROWS['skus.get'], skuId),
+        path: () => `/skus/${id(skuId)}`,
+        schema: SkuEnvelopeSchema,
         select: (b: { sku: Sku }) => b.sku,
         options,
       }),
@@ -259,22 +271,16 @@ export function skusResource(core: HttpCore) {
             'zero_installments',
           );
         }
-        return pathOf(ROWS['skus.products'], skuId);
+        return `/skus/${id(skuId)}/products`;
       };
-      return list<Product, ProductList>(core, {
-        row: ROWS['skus.products'],
-        path,
-        items: (b) => b.products,
-        params,
-        options,
-      });
+      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
     },
 
     /** GET /skus/:id/product_cards: the `product_cards` groups (cards of products by shop). */
     productCards: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.productCards'],
-        path: () => pathOf(ROWS['skus.productCards'], skuId),
+        path: () => `/skus/${id(skuId)}/product_cards`,
+        schema: ProductCardGroupListSchema,
         select: (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
         options,
       }),
@@ -287,11 +293,11 @@ export function skusResource(core: HttpCore) {
     ) {
       const path = () => {
         oneOf('include', params?.include, ['group'] as const);
-        return pathOf(ROWS['skus.specifications'], skuId);
+        return `/skus/${id(skuId)}/specifications`;
       };
       return call(core, {
-        row: ROWS['skus.specifications'],
         path,
+        schema: SkuSpecificationListSchema,
         select: (b: SkuSpecifications<P>) => b,
         query: params,
         options,
@@ -301,8 +307,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id/price_history: `{ average: [{date, price}], lowest: [{date, price, shop_name}] }`. */
     priceHistory: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.priceHistory'],
-        path: () => pathOf(ROWS['skus.priceHistory'], skuId),
+        path: () => `/skus/${id(skuId)}/price_history`,
+        schema: PriceHistoryEnvelopeSchema,
         select: (b: { history: PriceHistory }) => b.history,
         options,
       }),
@@ -313,9 +319,9 @@ export function skusResource(core: HttpCore) {
       params?: PageParams,
       options?: RequestOptions,
     ): PagePromise<Sku, SimilarSkuList> =>
-      list<Sku, SimilarSkuList>(core, {
-        row: ROWS['skus.similar'],
-        path: () => pathOf(ROWS['skus.similar'], skuId),
+      list(core, {
+        path: () => `/skus/${id(skuId)}/similar`,
+        schema: SimilarSkuListSchema,
         items: (b) => b.skus,
         params,
         options,
@@ -334,10 +340,9 @@ export function skusResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(PRODUCT, params), productEnvelope);
       const path = () => {
         schema();
-        return pathOf(ROWS['skus.product'], productId);
+        return `/products/${id(productId)}`;
       };
       return call(core, {
-        row: ROWS['skus.product'],
         path,
         query: params,
         schema: z.lazy(schema),
@@ -360,21 +365,16 @@ export function skusResource(core: HttpCore) {
             'shop_uid',
           );
         }
-        return pathOf(ROWS['skus.shopProducts'], shopId);
+        return `/shops/${id(shopId, 'shop_id')}/products/search`;
       };
-      return list<Product, ProductList>(core, {
-        row: ROWS['skus.shopProducts'],
-        path,
-        items: (b) => b.products,
-        params,
-        options,
-      });
+      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
     },
 
     /** GET /flags: the reasons a review can be flagged for. */
     flags: (options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.flags'],
+        path: '/flags',
+        schema: FlagListSchema,
         select: (b: { flags: FlagDefinition[] }) => b.flags,
         options,
       }),
@@ -389,11 +389,10 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
-          return pathOf(ROWS['skus.reviews.list'], skuId);
+          return reviewsPath(skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
         return list(core, {
-          row: ROWS['skus.reviews.list'],
           path,
           schema: shaped<SkuReviewListOf<P>>(schema),
           items: (b) => b.reviews,
@@ -405,8 +404,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/new: the form to write a review with. */
       newForm: (skuId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['skus.reviews.newForm'],
-          path: () => pathOf(ROWS['skus.reviews.newForm'], skuId),
+          path: () => `${reviewsPath(skuId)}/new`,
+          schema: ReviewFormEnvelopeSchema,
           select: (b: { review_form: ReviewForm }) => b.review_form,
           options,
         }),
@@ -414,10 +413,10 @@ export function skusResource(core: HttpCore) {
       /** POST /skus/:id/reviews; a rating outside 1–5 is refused before sending. */
       create: (skuId: number, review: NewSkuReview, options?: RequestOptions) =>
         reviewCall(
-          ROWS['skus.reviews.create'],
+          'POST',
           () => {
             checkReview(review, false);
-            return pathOf(ROWS['skus.reviews.create'], skuId);
+            return reviewsPath(skuId);
           },
           review,
           options,
@@ -426,8 +425,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/:id/edit: the form with the review's rating, text and chosen answers. */
       editForm: (skuId: number, reviewId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['skus.reviews.editForm'],
-          path: () => pathOf(ROWS['skus.reviews.editForm'], skuId, reviewId),
+          path: () => `${reviewPath(skuId, reviewId)}/edit`,
+          schema: EditReviewFormEnvelopeSchema,
           select: (b: { review_form: EditReviewForm }) => b.review_form,
           options,
         }),
@@ -435,10 +434,10 @@ export function skusResource(core: HttpCore) {
       /** PUT /skus/:id/reviews/:id with only the fields to change. */
       update: (skuId: number, reviewId: number, changes: Partial<NewSkuReview>, options?: RequestOptions) =>
         reviewCall(
-          ROWS['skus.reviews.update'],
+          'PUT',
           () => {
             checkReview(changes, true);
-            return pathOf(ROWS['skus.reviews.update'], skuId, reviewId);
+            return reviewPath(skuId, reviewId);
           },
           changes,
           options,
@@ -447,8 +446,8 @@ export function skusResource(core: HttpCore) {
       /** DELETE /skus/:id/reviews/:id (204). */
       delete: (skuId: number, reviewId: number, options?: RequestOptions) =>
         call<void>(core, {
-          row: ROWS['skus.reviews.delete'],
-          path: () => pathOf(ROWS['skus.reviews.delete'], skuId, reviewId),
+          method: 'DELETE',
+          path: () => reviewPath(skuId, reviewId),
           select: () => undefined,
           options,
         }),
@@ -467,14 +466,15 @@ export function skusResource(core: HttpCore) {
             throw new InvalidRequestError('vote.helpful must be true or false', 'InvalidParam', 'helpful');
           }
           schema();
-          return pathOf(ROWS['skus.reviews.vote'], skuId, reviewId);
+          return `${reviewPath(skuId, reviewId)}/votes`;
         };
         return call(core, {
-          row: ROWS['skus.reviews.vote'],
+          method: 'POST',
           path,
           query: { 'vote[helpful]': vote?.helpful, embed: params?.embed },
           schema: z.lazy(schema),
           select: (b: { sku_review_vote: SkuReviewVoteOf<P> }) => b.sku_review_vote,
+          scope: 'publish_sku_review_actions',
           options,
         });
       },
@@ -493,14 +493,15 @@ export function skusResource(core: HttpCore) {
               'reason',
             );
           }
-          return pathOf(ROWS['skus.reviews.flag'], skuId, reviewId);
+          return `${reviewPath(skuId, reviewId)}/flags`;
         };
         return call(core, {
-          row: ROWS['skus.reviews.flag'],
+          method: 'POST',
           path,
           query: { 'flag[reason]': flag?.reason },
           schema: z.optional(FlagRecordSchema),
           select: (b: FlagRecord | undefined) => b,
+          scope: 'publish_sku_review_actions',
           options,
         });
       },

@@ -1,8 +1,20 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { USER_ROWS as ROWS } from '../endpoints/user.js';
-import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
-import { call, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import {
+  type Address,
+  AddressEnvelopeSchema,
+  type AddressForm,
+  AddressFormEnvelopeSchema,
+  AddressListSchema,
+  AvatarListSchema,
+  LogoutAnswerSchema,
+  type SavedOrder,
+  type SavedOrderList,
+  SavedOrderListSchema,
+  type User,
+  UserEnvelopeSchema,
+} from '../schemas/user.js';
+import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
 
 export interface UserUpdateParams {
   sex?: 'male' | 'female' | null | undefined;
@@ -76,26 +88,31 @@ const pickUser = (b: { user: User }) => b.user;
 export function userResource(core: HttpCore) {
   return {
     /** GET /user */
-    get: (options?: RequestOptions) => call(core, { row: ROWS['user.get'], select: pickUser, options }),
+    get: (options?: RequestOptions) =>
+      call(core, { path: '/user', schema: UserEnvelopeSchema, select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['user.update'],
+        method: 'PATCH',
+        path: '/user',
         body: () => checkUserUpdate(params),
+        schema: UserEnvelopeSchema,
         select: pickUser,
         options,
       }),
     /** GET /user/avatars: the file names `avatar_preset` takes. */
     avatars: (options?: RequestOptions) =>
       call(core, {
-        row: ROWS['user.avatars'],
+        path: '/user/avatars',
+        schema: AvatarListSchema,
         select: (b: { avatars: string[] }) => b.avatars,
         options,
       }),
     /** GET /user/saved_orders */
     savedOrders: (params?: PageParams, options?: RequestOptions) =>
       list<SavedOrder, SavedOrderList>(core, {
-        row: ROWS['user.savedOrders'],
+        path: '/user/saved_orders',
+        schema: SavedOrderListSchema,
         items: (b) => b.saved_orders,
         params,
         options,
@@ -103,7 +120,9 @@ export function userResource(core: HttpCore) {
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
       call<null>(core, {
-        row: ROWS['user.logout'],
+        method: 'DELETE',
+        path: '/user/logout',
+        schema: LogoutAnswerSchema,
         select: () => null,
         options,
       }),
@@ -112,48 +131,48 @@ export function userResource(core: HttpCore) {
       /** GET /user/addresses */
       list: (options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.list'],
+          path: '/user/addresses',
+          schema: AddressListSchema,
           select: (b: { addresses: Address[] }) => b.addresses,
           options,
         }),
       /** GET /user/addresses/new: the fields an address needs. */
       form: (options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.form'],
+          path: '/user/addresses/new',
+          schema: AddressFormEnvelopeSchema,
           select: (b: { address_form: AddressForm }) => b.address_form,
           options,
         }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.create'],
+          method: 'POST',
           path: () => {
             checkAddress(params, true);
-            return ROWS['user.addresses.create'].path;
+            return '/user/addresses';
           },
           body: params,
+          schema: AddressEnvelopeSchema,
           select: pickAddress,
           options,
         }),
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.update'],
+          method: 'PUT',
           path: () => {
             checkAddress(params, false);
-            return pathOf(ROWS['user.addresses.update'], addressId);
+            return `/user/addresses/${id(addressId)}`;
           },
           body: params,
+          schema: AddressEnvelopeSchema,
           select: pickAddress,
           options,
         }),
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
-        call<void>(core, {
-          row: ROWS['user.addresses.delete'],
-          path: () => pathOf(ROWS['user.addresses.delete'], addressId),
-          options,
-        }),
+        call<void>(core, { method: 'DELETE', path: () => `/user/addresses/${id(addressId)}`, options }),
     },
   };
 }
