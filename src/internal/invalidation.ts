@@ -1,2 +1,2 @@
 /** Which cached reads a write makes stale, as the SDK's own cache drops them (for the query entry). */
-export { staleAfterWrite } from '../endpoints/index.js';
+export { staleAfterWrite } from '../resources/shared.js';

@@ -23,6 +23,7 @@ import { refusal } from './respond.js';
 import { route } from './router.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
+import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
 import { byClientAddress, type RequestContext, VisitorShares } from './visitors.js';
@@ -90,8 +91,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       : typeof options.origin === 'string'
         ? [options.origin]
         : options.origin;
-  // A coordination of your own without markUsed: spent sign-ins are remembered in this process.
-  const markUsed = coordination.markUsed?.bind(coordination) ?? memoryCoordination().markUsed;
+  // Without a shared markUsed (memoryCoordination, or one of your own): remembered in this process.
+  const markUsed = coordination.markUsed?.bind(coordination) ?? memoryUsedMarks();
   /** The session's store key when the request carries a signed-in session. */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, cookie.name);
@@ -152,7 +153,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       userClient: (key: string) => userCalls.clientFor(key),
       forgetUser: (key: string) => userCalls.forget(key),
       signedIn,
-      markUsed: async (key: string) => (await markUsed?.(`catalog-server:${key}`, USED_SIGN_IN_MS)) === true,
+      markUsed: (key: string) => markUsed(`catalog-server:${key}`, USED_SIGN_IN_MS),
     }),
   };
 
