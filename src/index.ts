@@ -191,6 +191,7 @@ export type {
 
 import { memoryWindowStore as windowStore } from './core/memory-window-store.js';
 import type { WindowStore } from './core/stores.js';
+import { staleAfterWrite as staleRoots } from './resources/shared.js';
 
 /**
  * The in-memory rate-limit window store (one window per token).
@@ -199,4 +200,14 @@ import type { WindowStore } from './core/stores.js';
  */
 export function memoryWindowStore(): WindowStore {
   return windowStore();
+}
+
+/**
+ * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
+ * `path` makes stale.
+ * @deprecated For a cache of your own, `price-catalog/query` mutations tell what a write makes
+ * stale (`invalidates(variables)`); this name goes in the next major version.
+ */
+export function staleAfterWrite(path: string): readonly string[] {
+  return staleRoots(path);
 }

@@ -12,5 +12,5 @@ export type {
   QueryParam,
   StaleRead,
 } from './row.js';
-export { type StaleTarget, staleAfterWrite, stalePaths, staleReads } from './stale.js';
+export { type StaleTarget, stalePaths, staleReads } from './stale.js';
 export { ENDPOINT_ROWS, ENDPOINTS, type EndpointName, type Endpoints } from './table.js';
