@@ -38,6 +38,7 @@ export function plotDay(input: PlotInput): string {
   const height = 50 + input.runs.length * PANEL;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="11">`,
+    '<title>The simulated day of each run: calls spent against the pacing line, and the age of the answers shown</title>',
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     text(
       LEFT,
