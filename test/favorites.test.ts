@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError, UnprocessableEntityError } from '../src/index.js';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  staleAfterWrite,
+  UnprocessableEntityError,
+} from '../src/index.js';
 import { replayAsUser, type sandboxClient } from './helpers/index.js';
 import { userClient } from './helpers/users.js';
 
@@ -94,6 +99,13 @@ describe('favorites: the spec state transitions, one by one', () => {
     const skus = await api.catalog.categories.skus(await categoryOf(api, PHONE)).toArray();
     expect(skus.find((s) => s.id === PHONE)?.favorited).toBe(true);
     expect(skus.filter((s) => s.favorited)).toHaveLength(1);
+  });
+
+  it("a favorite write makes a user's cached category SKU listings stale: their favorited flag changed", () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const path = method === 'POST' ? '/favorites' : '/favorites/5';
+      expect(staleAfterWrite(path, method)).toContain('/categories/:id/skus');
+    }
   });
 
   it('refuses bad input before sending', async () => {

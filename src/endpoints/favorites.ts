@@ -69,7 +69,7 @@ const FAVORITE_READS: readonly StaleRead[] = [
   { read: READS['favorites.forSku'] },
   { read: READS['favorites.lists.list'] },
   { read: READS['favorites.lists.favorites'] },
-  { read: CATALOG_ROWS['catalog.categories.skus'] },
+  { read: CATALOG_ROWS['catalog.categories.skus'], asUserSees: true },
 ];
 
 const WRITES = rows({

@@ -49,6 +49,11 @@ export type ArgSlot = string;
 export interface StaleRead {
   read: EndpointRow;
   same?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The change shows only in the read's answers fetched with the user's token (a category's SKUs
+   * carry the user's `favorited` flag): answers fetched with the application token stay valid.
+   */
+  asUserSees?: boolean | undefined;
 }
 
 /** The API's answer to a list: `pages` is `page`/`per` with `meta.pagination` (and a Link header). */

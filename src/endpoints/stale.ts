@@ -6,6 +6,8 @@ import type { EndpointRow } from './row.js';
 export interface StaleTarget {
   row: EndpointRow;
   params: Readonly<Record<string, string>>;
+  /** Stale only in answers fetched with the user's token (see `StaleRead.asUserSees`). */
+  asUserSees: boolean;
 }
 
 /**
@@ -14,13 +16,13 @@ export interface StaleTarget {
  * (a review of SKU 7 makes SKU 7's reviews stale, not SKU 8's).
  */
 export function staleReads(write: EndpointRow, params: Readonly<Record<string, string>>): StaleTarget[] {
-  return write.stale.map(({ read, same }) => {
+  return write.stale.map(({ read, same, asUserSees }) => {
     const bound: Record<string, string> = {};
     for (const [readParam, writeParam] of Object.entries(same ?? {})) {
       const value = params[writeParam];
       if (value !== undefined) bound[readParam] = value;
     }
-    return { row: read, params: bound };
+    return { row: read, params: bound, asUserSees: asUserSees === true };
   });
 }
 

@@ -78,13 +78,15 @@ export class PublicCache {
 
   /**
    * Drops the public answers a user's write changed (a review: that SKU's reviews and record),
-   * as the endpoint table's row of the write says: fetched again rather than served stale. Keys
+   * as the endpoint table's row of the write says: fetched again rather than served stale (not
+   * for a change only answers fetched with a user's token show, such as `favorited`). Keys
    * are `p|version|{mount}{path}?query`; a write that changes no public answer reads no key.
    */
   async dropAfterWrite(write: RouteLookup): Promise<void> {
     const { store, settings } = this.parts;
     const patterns = staleReads(write.row, write.params)
-      .filter((target) => !target.row.user)
+      // Kept answers were fetched with the application token: a change only users see is not in them.
+      .filter((target) => !target.row.user && !target.asUserSees)
       .map((target) => fillPath(target.row, target.params));
     if (patterns.length === 0) return;
     for (const cached of [...(await store.keys())]) {

@@ -66,6 +66,6 @@ export async function route(
   if (write) return parts.userCalls.write(request, user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${url.pathname}?${query.key}`;
   return user
-    ? parts.userCalls.read(request, user, key, spec, charge)
+    ? parts.userCalls.read(request, user, lookup.name, key, spec, charge)
     : parts.publicCache.serve(request, `p|${key}`, spec, charge);
 }

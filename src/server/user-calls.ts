@@ -4,10 +4,12 @@
  * revalidated; the user's own writes drop the cache at once, so their next view shows the change.
  *
  * A user's cache is a generation: its keys carry the session key and a random id kept in the
- * store; a write gives the user a new id, which drops every answer at once on every instance
- * sharing the store. Users' keys never meet: each holds its session key.
+ * store, and under it one id per read of the table. A write gives a new id to each read its row
+ * names as stale (a favorite: the favorites, not the notifications); a failed write or a sign-out
+ * gives the user a new generation. Either drops those answers at once on every instance sharing
+ * the store. Users' keys never meet: each holds its session key.
  */
-import type { CacheStore, CatalogClient, TokenStore } from '../index.js';
+import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../index.js';
 import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { within } from './deadline.js';
 import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from './fetch-api.js';
@@ -62,9 +64,18 @@ export class UserCalls {
     await this.dropAnswers(user);
   }
 
-  async read(request: Request, user: string, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
+  /** `read`: the table's name of the read (`favorites.list`), whose answers a write may drop. */
+  async read(
+    request: Request,
+    user: string,
+    read: string,
+    key: string,
+    spec: GetSpec,
+    charge: Charge,
+  ): Promise<Response> {
     const { settings, store, flights, outcomes } = this.parts;
-    const full = `u|${user}|${await this.generation(user)}|${key}`;
+    const generation = await this.generation(user);
+    const full = `u|${user}|${generation}|${await this.readGeneration(user, generation, read)}|${key}`;
     const entry = await readEntry(store, full);
     const t = settings.now();
     if (entry && t - entry.storedAt < Math.max(entry.maxAgeMs, settings.userMaxAge)) {
@@ -80,7 +91,7 @@ export class UserCalls {
     return outcomes.of(request, fetched ?? UNAVAILABLE, entry, settings.now());
   }
 
-  /** A write for the user; on success it drops the user's answers (and a SKU's public ones). */
+  /** A write for the user; on success it drops the user's answers it changed (and a SKU's public ones). */
   async write(
     request: Request,
     user: string,
@@ -115,7 +126,7 @@ export class UserCalls {
           { apiVersion: spec.version },
         )
         .withResponse();
-      await this.dropAnswers(user);
+      await this.dropReads(user, route);
       await publicCache.dropAfterWrite(route);
       if (method === 'DELETE' && spec.path === '/user/logout') {
         await tokensFor(user).set(undefined);
@@ -156,10 +167,35 @@ export class UserCalls {
     return this.dropAnswers(user);
   }
 
+  /** The id under the user's generation of the answers of one read (`0` until a write drops them). */
+  private async readGeneration(user: string, generation: string, read: string): Promise<string> {
+    const found = await this.parts.store.get(`u|${user}|${generation}|read|${read}`);
+    return typeof found?.body === 'string' ? found.body : '0';
+  }
+
+  /**
+   * The user's answers of the reads the write's row names as stale get a new id: never read
+   * again. A read bound to the write's parameters (`favorites.get` of that id) goes whole.
+   */
+  private async dropReads(user: string, write: RouteLookup): Promise<void> {
+    const reads = new Set(
+      staleReads(write.row, write.params)
+        .filter((target) => target.row.user)
+        .map((target) => target.row.name),
+    );
+    if (reads.size === 0) return;
+    const generation = await this.generation(user);
+    for (const read of reads) await this.setId(`u|${user}|${generation}|read|${read}`);
+  }
+
   /** A new generation: the user's answers kept so far are never read again. */
-  private async dropAnswers(user: string): Promise<string> {
+  private dropAnswers(user: string): Promise<string> {
+    return this.setId(`u|${user}|generation`);
+  }
+
+  private async setId(key: string): Promise<string> {
     const id = randomId().slice(0, 16);
-    await this.parts.store.set(`u|${user}|generation`, {
+    await this.parts.store.set(key, {
       body: id,
       etag: undefined,
       storedAt: this.parts.settings.now(),

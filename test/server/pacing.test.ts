@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { MOUNT, setup } from './setup.js';
+import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
+import { browserClient, MOUNT, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -47,5 +47,31 @@ describe('pacing of background revalidations over the day', () => {
       await handler.idle();
       expect(sandbox.stats.apiCalls - PAGES.length).toBe(pacing ? 0 : PAGES.length);
     }
+  });
+
+  it("signed-in users' calls count as spent on the budget: revalidations give way to them", async () => {
+    // As the first test, but 16 calls of two signed-in users' between 01:00 and 04:00: at that
+    // rate the users' calls still to come take what the pace would have given the revalidations.
+    const time = clock(1);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
+    const PAGES = pagesOf(sandbox);
+    for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+    const carol = browserClient(handler);
+    const alice = browserClient(handler);
+    await signIn(sandbox, handler, carol.jar, SANDBOX_USERS.carol);
+    await signIn(sandbox, handler, alice.jar, SANDBOX_USERS.alice);
+    const users = [carol, alice];
+    for (let i = 0; i < 8; i++) {
+      for (const user of users) await user.favorites.list().toArray();
+      time.advance(2 * 60_000);
+    }
+    const userCalls = sandbox.apiCalls({ path: '/favorites' }).length;
+    expect(userCalls).toBe(16);
+    expect(handler.usage().calls).toBe(PAGES.length + userCalls);
+    time.advance(3 * HOUR - 30 * 60_000);
+    const stale = await call(PAGES[0] as string);
+    await handler.idle();
+    expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+    expect(sandbox.stats.apiCalls).toBe(PAGES.length + userCalls);
   });
 });

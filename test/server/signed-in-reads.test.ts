@@ -93,4 +93,46 @@ describe("signed-in reads: a user's answers kept userMaxAge in that user's cache
     expect(created.status).toBe(201);
     expect((await list(two)).favorites.map((f) => f.sku_id)).toEqual([PHONE]);
   });
+
+  it("a favorite write drops that user's favorites, not their notifications", async () => {
+    const { sandbox, handler } = setup();
+    const browser = browserClient(handler);
+    await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);
+    await browser.favorites.list().toArray();
+    await browser.notifications.list().toArray();
+    await browser.favorites.create({ sku_id: PHONE });
+    expect((await browser.favorites.list().toArray()).map((f) => f.sku_id)).toEqual([PHONE]);
+    await browser.notifications.list().toArray();
+    expect(sandbox.apiCalls({ path: '/favorites', method: 'GET' })).toHaveLength(2);
+    expect(sandbox.apiCalls({ path: '/notifications', method: 'GET' })).toHaveLength(1);
+  });
+
+  it("a failed write drops every answer of that user's: the next views ask the API again", async () => {
+    const { sandbox, handler } = setup();
+    const browser = browserClient(handler);
+    await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);
+    await browser.favorites.list().toArray();
+    await browser.notifications.list().toArray();
+    const refused = await browser.favorites.create({ sku_id: 999_999_999 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+    await browser.favorites.list().toArray();
+    await browser.notifications.list().toArray();
+    expect(sandbox.apiCalls({ path: '/favorites', method: 'GET' })).toHaveLength(2);
+    expect(sandbox.apiCalls({ path: '/notifications', method: 'GET' })).toHaveLength(2);
+  });
+
+  it("a favorite write keeps the public category listing: it carries no user's flag", async () => {
+    const { sandbox, handler } = setup();
+    const visitor = browserClient(handler);
+    const user = browserClient(handler);
+    await signIn(sandbox, handler, user.jar, SANDBOX_USERS.carol);
+    const before = await visitor.catalog.categories.skus(40).toArray();
+    const listed = sandbox.apiCalls({ path: '/categories/40/skus' }).length;
+    await user.favorites.create({ sku_id: PHONE });
+    const after = await visitor.catalog.categories.skus(40).toArray();
+    expect(after).toEqual(before);
+    expect(sandbox.apiCalls({ path: '/categories/40/skus' })).toHaveLength(listed);
+    expect(await user.catalog.categories.skus(40).toArray()).toEqual(before);
+    expect(sandbox.apiCalls({ path: '/categories/40/skus' })).toHaveLength(listed);
+  });
 });
