@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENDPOINTS,
   InvalidRequestError,
   NotFoundError,
-  staleAfterWrite,
+  stalePaths,
   UnprocessableEntityError,
 } from '../src/index.js';
 import { replayAsUser, type sandboxClient } from './helpers/index.js';
@@ -102,9 +103,8 @@ describe('favorites: the spec state transitions, one by one', () => {
   });
 
   it("a favorite write makes a user's cached category SKU listings stale: their favorited flag changed", () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
-      const path = method === 'POST' ? '/favorites' : '/favorites/5';
-      expect(staleAfterWrite(path, method)).toContain('/categories/:id/skus');
+    for (const name of ['favorites.create', 'favorites.update', 'favorites.delete'] as const) {
+      expect(stalePaths(ENDPOINTS[name], { id: '5' })).toContain('/categories/:id/skus');
     }
   });
 
