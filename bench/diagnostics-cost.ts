@@ -12,7 +12,7 @@ const ROUNDS = 5;
 
 const usage = () => ({ day: '', calls: 0, limit: 1, remaining: 1, resetsAt: new Date() });
 const answer = { data: 1, response: new Response(null), rateLimit: undefined };
-const sent = { outcome: {} };
+const sent = { outcome: { error: new Error('bench'), aborted: false } };
 const request = { method: 'GET', url: 'https://api.example.com/skus/1', kind: 'first' as const, try: 1 };
 
 async function published(): Promise<unknown> {

@@ -16,6 +16,7 @@
  */
 import type { ApiResponse } from './api-promise.js';
 import type { DailyUsage } from './budget.js';
+import type { Outcome } from './decide.js';
 import { DIAGNOSTICS_CHANNELS } from './diagnostics-names.js';
 import type { HookRequestKind } from './hooks.js';
 
@@ -217,7 +218,7 @@ export function noteCall(
 }
 
 /** Runs one request of a call as `price-catalog:attempt`; its outcome tells the status or the error. */
-export function traceAttempt<R extends { outcome: object }>(
+export function traceAttempt<R extends { outcome: Outcome }>(
   request: { method: string; url: string; kind: HookRequestKind; try: number },
   send: () => Promise<R>,
 ): Promise<R> {
@@ -232,9 +233,9 @@ export function traceAttempt<R extends { outcome: object }>(
       }
     : undefined;
   return traced(attempts, event, send, (sent) => {
-    const outcome = sent?.outcome as { answer?: { response: Response }; error?: unknown } | undefined;
+    const outcome = sent?.outcome;
     if (!event || !outcome) return;
-    event.status = outcome.answer?.response.status;
+    if ('received' in outcome) event.status = outcome.received.response.status;
     if ('error' in outcome) event.errorType = outcome.error instanceof Error ? outcome.error.name : 'Error';
   });
 }
