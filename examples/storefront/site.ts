@@ -40,6 +40,9 @@ export async function startStorefront(options: StorefrontOptions) {
     authUrl: options.api.authUrl,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
+    // One person browsing a cold cache alone: every page is a first view. A shop on the
+    // internet keeps the default share (docs/frontend.md, "Which numbers to set").
+    visitorShare: 250,
     ...options.handler,
   });
   const api = toNodeHandler(handler);

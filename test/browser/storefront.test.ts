@@ -114,11 +114,15 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
             .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
             .map((img) => img.dataset.placeholder === 'true'),
         );
+      // A photo's host failing to resolve can take a few seconds offline.
       await expect
-        .poll(async () => {
-          const shown = await inView();
-          return shown.length >= 8 && shown.every(Boolean);
-        })
+        .poll(
+          async () => {
+            const shown = await inView();
+            return shown.length >= 8 && shown.every(Boolean);
+          },
+          { timeout: 20_000 },
+        )
         .toBe(true);
       await shot(page, 'category');
 
