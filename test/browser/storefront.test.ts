@@ -144,7 +144,9 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         ((await page.locator('polyline.average').getAttribute('points')) ?? '').split(' ').length,
       ).toBeGreaterThan(30);
       expect(await page.getByTestId('lowest-ever').textContent()).toMatch(EURO);
-      expect(await page.locator('.photo').getAttribute('data-placeholder')).toBe('true');
+      await expect
+        .poll(() => page.locator('.photo').getAttribute('data-placeholder'), { timeout: 20_000 })
+        .toBe('true');
       expect(sandbox.apiCalls({ path: `/skus/${skuId}/product_cards` })).toHaveLength(1);
       expect(sandbox.apiCalls({ path: `/skus/${skuId}/price_history` })).toHaveLength(1);
       await shot(page, 'product');
