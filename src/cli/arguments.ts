@@ -26,3 +26,11 @@ export function redisUrl(value: string): string {
     throw new InvalidArgumentError('must be a redis:// or rediss:// URL');
   return value;
 }
+
+/** The credentials and URLs, each from its flag or its environment variable. */
+export const CREDENTIALS = [
+  ['baseUrl', '--base-url', 'PRICE_CATALOG_BASE_URL'],
+  ['authUrl', '--auth-url', 'PRICE_CATALOG_AUTH_URL'],
+  ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
+  ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
+] as const;

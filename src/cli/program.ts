@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { defaultStateDir } from '../file/index.js';
-import { idList, positiveInt, redisUrl } from './arguments.js';
+import { CREDENTIALS, idList, positiveInt, redisUrl } from './arguments.js';
 import type { Params } from './checkpoint.js';
 import { commanderError, printError } from './cli-error.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
@@ -41,14 +41,6 @@ interface ExportFlags {
   redisPrefix: string;
   redisTimeout: number;
 }
-
-/** The credentials and URLs, each from its flag or its environment variable. */
-const CREDENTIALS = [
-  ['baseUrl', '--base-url', 'PRICE_CATALOG_BASE_URL'],
-  ['authUrl', '--auth-url', 'PRICE_CATALOG_AUTH_URL'],
-  ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
-  ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
-] as const;
 
 /** The `price-catalog` command (commander), for the bin and for tests. */
 export function buildProgram(

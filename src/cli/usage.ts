@@ -6,7 +6,7 @@
 import { type Command, Option } from 'commander';
 import { fileCoordination } from '../file/index.js';
 import { type Coordination, createClient, type DailyUsage } from '../index.js';
-import { positiveInt } from './arguments.js';
+import { CREDENTIALS, positiveInt } from './arguments.js';
 import { RunBudget } from './budget.js';
 import { printError } from './cli-error.js';
 import { EXIT } from './export-options.js';
@@ -106,13 +106,6 @@ interface UsageFlags {
   redisTimeout: number;
   json?: boolean;
 }
-
-const CREDENTIALS = [
-  ['baseUrl', '--base-url', 'PRICE_CATALOG_BASE_URL'],
-  ['authUrl', '--auth-url', 'PRICE_CATALOG_AUTH_URL'],
-  ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
-  ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
-] as const;
 
 /**
  * Adds `usage` to the program. The store flags are the exporter's, with its defaults: `stateDir`
