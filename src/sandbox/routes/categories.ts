@@ -23,7 +23,7 @@ import { presentSku } from '../present/sku.js';
 import type { RouteContext, RouteDef, RouteResult } from '../router.js';
 import { shapeFor } from '../versions/contract.js';
 import { bulkSkuList } from './bulk-skus.js';
-import { findCategory, orderBy } from './lookup.js';
+import { byNameOrCount, findCategory, orderBy } from './lookup.js';
 
 /** `cache`: 'long' where a recording shows `max-age=300` (a category, its children). */
 function one(ctx: RouteContext, category: CategoryRecord, cache?: RouteResult['cache']): RouteResult {
@@ -176,15 +176,12 @@ export const categoryRoutes: RouteDef[] = [
       const counts = new Map<number, number>();
       for (const sku of skusUnder(ctx, findCategory(ctx)))
         counts.set(sku.manufacturer_id, (counts.get(sku.manufacturer_id) ?? 0) + 1);
-      const method = orderBy(ctx.query, ['name', 'popularity'], 'name');
-      const sign = orderDir(ctx.query, method === 'name' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
-      const manufacturers = [...counts.keys()]
-        .flatMap((id) => ctx.catalog.index.manufacturer.get(id) ?? [])
-        .sort((a, b) =>
-          method === 'name'
-            ? sign * a.name.localeCompare(b.name, 'el') || a.id - b.id
-            : sign * ((counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0)) || a.id - b.id,
-        );
+      const manufacturers = byNameOrCount(
+        [...counts.keys()].flatMap((id) => ctx.catalog.index.manufacturer.get(id) ?? []),
+        counts,
+        ctx.query,
+        'name',
+      );
       const page = paginate(manufacturers, ctx.query);
       return {
         body: {

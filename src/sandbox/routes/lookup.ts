@@ -9,6 +9,7 @@ import type {
   SkuReviewRecord,
 } from '../data/types.js';
 import { invalidParameter, notFound } from '../http/http-error.js';
+import { orderDir } from '../http/params.js';
 import type { RouteContext } from '../router.js';
 
 /** Record lookups by path param; an id that is not a number cannot exist either, so it is a 404 too. */
@@ -57,6 +58,25 @@ export function orderBy(query: URLSearchParams, allowed: readonly string[], fall
   if (raw === null || raw === '') return fallback;
   if (!allowed.includes(raw)) throw invalidParameter('order_by', `must be one of ${allowed.join(', ')}`);
   return raw;
+}
+
+/**
+ * Named records ordered as `order_by=name|popularity` and `order_dir` ask: by name (Greek
+ * collation) or by how many SKUs each has (`counts`), ties by id.
+ */
+export function byNameOrCount<T extends { id: number; name: string }>(
+  records: T[],
+  counts: ReadonlyMap<number, number>,
+  query: URLSearchParams,
+  fallback: 'name' | 'popularity',
+): T[] {
+  const method = orderBy(query, ['name', 'popularity'], fallback);
+  const sign = orderDir(query, method === 'name' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
+  return records.sort((a, b) =>
+    method === 'name'
+      ? sign * a.name.localeCompare(b.name, 'el') || a.id - b.id
+      : sign * ((counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0)) || a.id - b.id,
+  );
 }
 
 /** `embed=shop,address` (comma-separated or repeated). */

@@ -5,7 +5,7 @@ import { presentCategory, presentManufacturer } from '../present/catalog.js';
 import { presentSku } from '../present/sku.js';
 import type { RouteDef } from '../router.js';
 import { shapeFor } from '../versions/contract.js';
-import { findManufacturer, orderBy } from './lookup.js';
+import { byNameOrCount, findManufacturer, orderBy } from './lookup.js';
 
 /** The orders of a manufacturer's SKUs (spec: `price` or `popularity`), labelled as the category ones. */
 const MANUFACTURER_SKU_ORDERS: Readonly<Record<string, string>> = {
@@ -52,15 +52,12 @@ export const manufacturerRoutes: RouteDef[] = [
       for (const sku of ctx.catalog.index.skusByManufacturer.get(manufacturer.id) ?? []) {
         counts.set(sku.category_id, (counts.get(sku.category_id) ?? 0) + 1);
       }
-      const method = orderBy(ctx.query, ['name', 'popularity'], 'popularity');
-      const sign = orderDir(ctx.query, method === 'name' ? 'asc' : 'desc') === 'asc' ? 1 : -1;
-      const categories = [...counts.keys()]
-        .flatMap((id) => ctx.catalog.index.category.get(id) ?? [])
-        .sort((a, b) =>
-          method === 'name'
-            ? sign * a.name.localeCompare(b.name, 'el') || a.id - b.id
-            : sign * ((counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0)) || a.id - b.id,
-        );
+      const categories = byNameOrCount(
+        [...counts.keys()].flatMap((id) => ctx.catalog.index.category.get(id) ?? []),
+        counts,
+        ctx.query,
+        'popularity',
+      );
       const page = paginate(categories, ctx.query);
       return {
         body: {
