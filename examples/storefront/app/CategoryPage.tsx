@@ -2,37 +2,15 @@
 // "Load more" (an infinite query: page 2 is asked only when wanted).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category } from 'price-catalog';
+import { CategoryTiles } from './CategoryTiles.js';
 import { q } from './client.js';
 import { plural } from './format.js';
-import { Link } from './Link.js';
 import { navigate } from './route.js';
 import { SkuCard } from './SkuCard.js';
 import { Failed, Loading } from './Status.js';
 import { sortOf, sortsOffered } from './sorting.js';
 
 const PER = 24;
-
-function Subcategories(props: { category: Category }) {
-  const children = useInfiniteQuery(q.catalog.categories.children.infinite(props.category.id, { per: 50 }));
-  if (children.error) return <Failed error={children.error} retry={() => void children.refetch()} />;
-  if (!children.data) return <Loading what="categories" />;
-  return (
-    <ul className="tiles">
-      {children.data.pages
-        .flatMap((page) => page.items)
-        .map((child) => (
-          <li key={child.id}>
-            <Link to={`/c/${child.id}`} className="tile">
-              <span className="name">{child.name}</span>
-              {(child.children_count ?? 0) > 0 && (
-                <span className="muted">{plural(child.children_count ?? 0, 'category', 'categories')}</span>
-              )}
-            </Link>
-          </li>
-        ))}
-    </ul>
-  );
-}
 
 function Skus(props: { category: Category; sort: string | null; q: string | null }) {
   const chosen = sortOf(props.sort);
@@ -112,7 +90,7 @@ export function CategoryPage(props: { id: number; sort: string | null; q: string
           q={props.q}
         />
       ) : (
-        <Subcategories category={category.data} />
+        <CategoryTiles parent={category.data.id} />
       )}
     </section>
   );

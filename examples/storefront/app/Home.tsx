@@ -1,29 +1,8 @@
 // The front page: the top categories as tiles.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { CategoryTiles } from './CategoryTiles.js';
 import { q } from './client.js';
-import { plural } from './format.js';
-import { Link } from './Link.js';
 import { Failed, Loading } from './Status.js';
-
-function TopCategories(props: { root: number }) {
-  const children = useInfiniteQuery(q.catalog.categories.children.infinite(props.root, { per: 50 }));
-  if (children.error) return <Failed error={children.error} retry={() => void children.refetch()} />;
-  if (!children.data) return <Loading what="categories" />;
-  return (
-    <ul className="tiles">
-      {children.data.pages
-        .flatMap((page) => page.items)
-        .map((category) => (
-          <li key={category.id}>
-            <Link to={`/c/${category.id}`} className="tile">
-              <span className="name">{category.name}</span>
-              <span className="muted">{plural(category.children_count ?? 0, 'category', 'categories')}</span>
-            </Link>
-          </li>
-        ))}
-    </ul>
-  );
-}
 
 export function Home() {
   const root = useQuery(q.catalog.categories.root());
@@ -34,7 +13,7 @@ export function Home() {
       {root.error ? (
         <Failed error={root.error} retry={() => void root.refetch()} />
       ) : root.data ? (
-        <TopCategories root={root.data.id} />
+        <CategoryTiles parent={root.data.id} />
       ) : (
         <Loading what="categories" />
       )}
