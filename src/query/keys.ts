@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { ENDPOINTS, type EndpointRow } from '../index.js';
 
 /** First element of every key the entry makes. */
 export const KEY_ROOT = 'price-catalog';
@@ -51,14 +51,17 @@ export function userOfKey(key: readonly unknown[]): string | undefined {
   return isUserPart(last) ? last.user : undefined;
 }
 
-/** The endpoint a key of this entry names, found from the method's name at its start. */
-export function endpointOfKey(key: readonly unknown[]): Endpoint | undefined {
+/**
+ * The row a key of this entry names (found from the method's name at its start) and the key's
+ * arguments after the name.
+ */
+export function rowOfKey(key: readonly unknown[]): { row: EndpointRow; args: unknown[] } | undefined {
   if (key[0] !== KEY_ROOT) return undefined;
   let name = '';
   for (let i = 1; i < key.length && i <= 4 && typeof key[i] === 'string'; i++) {
     name = name ? `${name}.${key[i]}` : String(key[i]);
-    const endpoint = (ENDPOINTS as Record<string, Endpoint>)[name];
-    if (endpoint) return endpoint;
+    const row = (ENDPOINTS as Record<string, EndpointRow>)[name];
+    if (row) return { row, args: key.slice(i + 1) };
   }
   return undefined;
 }
