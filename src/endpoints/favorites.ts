@@ -13,20 +13,16 @@ const READS = rows({
   'favorites.list': {
     path: '/favorites',
     query: [{ name: 'owned', kind: 'boolean' }, ORDER_DIR, ...PAGE],
-    args: ['params', 'options'],
     schema: FavoritesSchema,
     ...SCOPED,
-    pagination: 'pages',
   },
   'favorites.get': {
     path: '/favorites/:id',
-    args: ['id', 'options'],
     schema: FavoriteEnvelopeSchema,
     ...SCOPED,
   },
   'favorites.forSku': {
     path: '/skus/:sku_id/favorite',
-    args: ['sku_id', 'options'],
     schema: FavoritesSchema,
     ...SCOPED,
     documented: false,
@@ -34,27 +30,21 @@ const READS = rows({
   'favorites.inCategory': {
     path: '/categories/:id/favorites',
     query: PAGE,
-    args: ['id', 'params', 'options'],
     schema: FavoritesSchema,
     ...SCOPED,
-    pagination: 'pages',
   },
   'favorites.lists.list': {
     path: '/favorite_lists',
     query: PAGE,
-    args: ['params', 'options'],
     schema: FavoriteListListSchema,
     ...SCOPED,
-    pagination: 'pages',
   },
   'favorites.lists.favorites': {
     path: '/favorite_lists/:id/favorites',
     listIds: ['id'],
     query: PAGE,
-    args: ['id', 'params', 'options'],
     schema: FavoritesSchema,
     ...SCOPED,
-    pagination: 'pages',
   },
 });
 
@@ -76,7 +66,6 @@ const WRITES = rows({
   'favorites.create': {
     method: 'POST',
     path: '/favorites',
-    args: ['input', 'options'],
     schema: FavoriteEnvelopeSchema,
     ...SCOPED,
     stale: FAVORITE_READS,
@@ -84,7 +73,6 @@ const WRITES = rows({
   'favorites.update': {
     method: 'PUT',
     path: '/favorites/:id',
-    args: ['id', 'input', 'options'],
     schema: FavoriteEnvelopeSchema,
     ...SCOPED,
     stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
@@ -92,7 +80,6 @@ const WRITES = rows({
   'favorites.delete': {
     method: 'DELETE',
     path: '/favorites/:id',
-    args: ['id', 'options'],
     ...SCOPED,
     stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
   },
@@ -100,7 +87,6 @@ const WRITES = rows({
   'favorites.lists.create': {
     method: 'POST',
     path: '/favorite_lists',
-    args: ['input', 'options'],
     schema: FavoriteListEnvelopeSchema,
     ...SCOPED,
     stale: [{ read: READS['favorites.lists.list'] }],
@@ -109,7 +95,6 @@ const WRITES = rows({
     method: 'DELETE',
     path: '/favorite_lists/:id',
     listIds: ['id'],
-    args: ['id', 'options'],
     ...SCOPED,
     // What becomes of the list's favorites is not shown: every favorite read goes.
     stale: [...FAVORITE_READS, { read: READS['favorites.get'] }],

@@ -7,15 +7,12 @@ const READS = rows({
   'notifications.list': {
     path: '/notifications',
     query: PAGE,
-    args: ['params', 'options'],
     schema: NotificationListSchema,
     ...SCOPED,
-    pagination: 'pages',
     since: '3.0.1',
   },
   'notifications.get': {
     path: '/notifications/:id',
-    args: ['id', 'options'],
     schema: NotificationEnvelopeSchema,
     ...SCOPED,
     since: '3.0.1',
@@ -26,7 +23,6 @@ const WRITES = rows({
   'notifications.markViewed': {
     method: 'POST',
     path: '/notifications/view',
-    args: ['input', 'options'],
     ...SCOPED,
     // `is_viewed`.
     stale: [{ read: READS['notifications.list'] }, { read: READS['notifications.get'] }],

@@ -96,12 +96,16 @@ export interface RowSpec {
   /** Path parameters of kind `list_id` (the rest are `id`). */
   listIds?: readonly string[];
   query?: readonly QueryParam[];
-  args: readonly ArgSlot[];
+  /**
+   * Default: the path parameters, then `params` when the endpoint takes query names (a read) or
+   * `input` (a write but a DELETE), then `options`.
+   */
+  args?: readonly ArgSlot[];
   schema?: Schema<unknown> | undefined;
   user?: boolean;
+  /** Default `public` for a read of the catalog (not `user`). */
   scope?: EndpointScope;
   maxAge?: number;
-  pagination?: PaginationKind;
   stale?: readonly StaleRead[];
   signsOut?: boolean;
   since?: string;
@@ -133,19 +137,24 @@ function row(name: string, spec: RowSpec): EndpointRow {
       return { name: param, kind: spec.listIds?.includes(param) ? 'list_id' : 'id' };
     });
   const method = spec.method ?? 'GET';
+  const query = spec.query ?? [];
+  const user = spec.user ?? false;
+  const input =
+    method === 'GET' ? (query.length > 0 ? ['params'] : []) : method === 'DELETE' ? [] : ['input'];
   return {
     name,
     method,
     path: spec.path,
     pathParams,
     // Sparse fieldsets are the API's convention for every resource read (from 3.1.1).
-    query: method === 'GET' ? withFieldsets(spec.query ?? []) : (spec.query ?? []),
-    args: spec.args,
+    query: method === 'GET' ? withFieldsets(query) : query,
+    args: spec.args ?? [...pathParams.map((param) => param.name), ...input, 'options'],
     schema: spec.schema,
-    user: spec.user ?? false,
-    scope: spec.scope,
+    user,
+    scope: spec.scope ?? (user ? undefined : 'public'),
     maxAge: spec.maxAge ?? 0,
-    pagination: spec.pagination ?? 'none',
+    // Every list of the API takes `page` and `per`.
+    pagination: query.some((param) => param.name === 'page') ? 'pages' : 'none',
     stale: spec.stale ?? [],
     signsOut: spec.signsOut ?? false,
     since: spec.since ?? '3.0.0',

@@ -12,36 +12,30 @@ import { PAGE, rows, type StaleRead } from './row.js';
 const READS = rows({
   'user.get': {
     path: '/user',
-    args: ['options'],
     schema: UserEnvelopeSchema,
     user: true,
   },
 
   'user.avatars': {
     path: '/user/avatars',
-    args: ['options'],
     schema: AvatarListSchema,
     user: true,
   },
   'user.savedOrders': {
     path: '/user/saved_orders',
     query: PAGE,
-    args: ['params', 'options'],
     schema: SavedOrderListSchema,
     user: true,
-    pagination: 'pages',
     since: '3.2.0',
   },
 
   'user.addresses.list': {
     path: '/user/addresses',
-    args: ['options'],
     schema: AddressListSchema,
     user: true,
   },
   'user.addresses.form': {
     path: '/user/addresses/new',
-    args: ['options'],
     schema: AddressFormEnvelopeSchema,
     user: true,
     maxAge: 300,
@@ -54,7 +48,6 @@ const WRITES = rows({
   'user.update': {
     method: 'PATCH',
     path: '/user',
-    args: ['input', 'options'],
     schema: UserEnvelopeSchema,
     user: true,
     stale: [{ read: READS['user.get'] }],
@@ -63,15 +56,21 @@ const WRITES = rows({
   'user.logout': {
     method: 'DELETE',
     path: '/user/logout',
-    args: ['options'],
     schema: LogoutAnswerSchema,
     user: true,
     signsOut: true,
+    // The user's own records; `price-catalog/query` drops every query of the user instead.
+    stale: [
+      { read: READS['user.get'] },
+      { read: READS['user.avatars'] },
+      { read: READS['user.savedOrders'] },
+      { read: READS['user.addresses.list'] },
+      { read: READS['user.addresses.form'] },
+    ],
   },
   'user.addresses.create': {
     method: 'POST',
     path: '/user/addresses',
-    args: ['input', 'options'],
     schema: AddressEnvelopeSchema,
     user: true,
     stale: ADDRESS_READS,
@@ -80,7 +79,6 @@ const WRITES = rows({
   'user.addresses.update': {
     method: 'PUT',
     path: '/user/addresses/:id',
-    args: ['id', 'input', 'options'],
     schema: AddressEnvelopeSchema,
     user: true,
     stale: ADDRESS_READS,
@@ -89,7 +87,6 @@ const WRITES = rows({
   'user.addresses.delete': {
     method: 'DELETE',
     path: '/user/addresses/:id',
-    args: ['id', 'options'],
     user: true,
     stale: ADDRESS_READS,
     since: '3.2.0',

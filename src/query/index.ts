@@ -149,7 +149,11 @@ function read(
         pageArgs[paramsAt] = { ...params, page: pageParam };
         const result = await call(withSignal(pageArgs, at, signal));
         if (!(result instanceof Page)) {
-          throw new InvalidRequestError(`catalogQueries: ${row.name} is not a list`, 'InvalidParam', row.name);
+          throw new InvalidRequestError(
+            `catalogQueries: ${row.name} is not a list`,
+            'InvalidParam',
+            row.name,
+          );
         }
         return listPage(result);
       },

@@ -13,6 +13,7 @@ import {
   pathOf,
   type RequestOptions,
 } from './shared.js';
+import { write } from './write.js';
 
 export interface FavoritesListParams extends PageParams {
   /** `true`: only owned favorites (`have_it`), which the default list leaves out. */
@@ -102,7 +103,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
-      call(core, {
+      write(core, {
         row: ROWS['favorites.create'],
         path: () => {
           id(params?.sku_id, 'sku_id');
@@ -115,7 +116,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
-      call(core, {
+      write(core, {
         row: ROWS['favorites.update'],
         path: () => {
           checkPlacement(params ?? {});
@@ -130,7 +131,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
-      call<void>(core, {
+      write<void>(core, {
         row: ROWS['favorites.delete'],
         path: () => pathOf(ROWS['favorites.delete'], favoriteId),
         options,
@@ -155,7 +156,7 @@ export function favoritesResource(core: HttpCore) {
         }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
-        call(core, {
+        write(core, {
           row: ROWS['favorites.lists.create'],
           path: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
@@ -169,7 +170,7 @@ export function favoritesResource(core: HttpCore) {
         }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
-        call<void>(core, {
+        write<void>(core, {
           row: ROWS['favorites.lists.delete'],
           path: () => pathOf(ROWS['favorites.lists.delete'], favoriteListId),
           options,

@@ -4,6 +4,7 @@ import { sleep } from '../core/signal.js';
 import { NOTIFICATION_ROWS as ROWS } from '../endpoints/notifications.js';
 import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import { write } from './write.js';
 
 /** The notification variant whose `etype` can be `E`. */
 export type NotificationOf<E extends KnownNotification['etype']> = KnownNotification extends infer N
@@ -91,7 +92,7 @@ export function notificationsResource(core: HttpCore) {
       }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
-      call<void>(core, {
+      write<void>(core, {
         row: ROWS['notifications.markViewed'],
         path: () => {
           if (!Array.isArray(ids) || ids.length === 0) {

@@ -5,9 +5,7 @@ import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
-import { pathParams } from '../endpoints/paths.js';
 import type { EndpointRow } from '../endpoints/row.js';
-import { stalePaths } from '../endpoints/stale.js';
 
 export type { RequestOptions };
 export { describe };
@@ -102,7 +100,12 @@ export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'inval
   query?: object | undefined;
 };
 
-export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
+/** A read; a write goes through `write` (resources/write.ts), which also says what it makes stale. */
+export function call<T>(
+  core: HttpCore,
+  spec: Endpoint<T>,
+  invalidates?: CallSpec<T>['invalidates'],
+): APIPromise<T> {
   const { row, path, query, schema, ...rest } = spec;
   return new APIPromise(
     core.request<T>({
@@ -112,7 +115,7 @@ export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
       schema: schema ?? row.schema,
       query: query as QueryParams | undefined,
       scope: checkedScope(row),
-      ...(row.method !== 'GET' && { invalidates: staleAfter(core, row) }),
+      invalidates,
     }),
   );
 }
@@ -123,18 +126,6 @@ export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
  */
 function checkedScope(row: EndpointRow): string | undefined {
   return row.scope === 'public' ? undefined : row.scope;
-}
-
-/**
- * What a write to `row` makes stale in the SDK's cache, as path patterns under the client's
- * base path (`/v3/favorites`, `/v3/categories/:id/favorites`): the reads its row names, not
- * everything under its first path segment.
- */
-function staleAfter(core: HttpCore, row: EndpointRow): (path: string) => readonly string[] {
-  return (path) => {
-    const base = new URL(core.config.baseUrl).pathname.replace(/\/+$/, '');
-    return stalePaths(row, pathParams(row, path) ?? {}).map((pattern) => `${base}${pattern}`);
-  };
 }
 
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */

@@ -34,6 +34,7 @@ import type { SimilarSkuList, Sku } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
 import { call, describe, ids, list, oneOf, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import { write } from './write.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -226,7 +227,7 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 export function skusResource(core: HttpCore) {
   type Row = (typeof ROWS)[keyof typeof ROWS];
   const reviewCall = (row: Row, path: () => string, review: object, options?: RequestOptions) =>
-    call(core, {
+    write(core, {
       row,
       path,
       body: { review },
@@ -446,7 +447,7 @@ export function skusResource(core: HttpCore) {
 
       /** DELETE /skus/:id/reviews/:id (204). */
       delete: (skuId: number, reviewId: number, options?: RequestOptions) =>
-        call<void>(core, {
+        write<void>(core, {
           row: ROWS['skus.reviews.delete'],
           path: () => pathOf(ROWS['skus.reviews.delete'], skuId, reviewId),
           select: () => undefined,
@@ -469,7 +470,7 @@ export function skusResource(core: HttpCore) {
           schema();
           return pathOf(ROWS['skus.reviews.vote'], skuId, reviewId);
         };
-        return call(core, {
+        return write(core, {
           row: ROWS['skus.reviews.vote'],
           path,
           query: { 'vote[helpful]': vote?.helpful, embed: params?.embed },
@@ -495,7 +496,7 @@ export function skusResource(core: HttpCore) {
           }
           return pathOf(ROWS['skus.reviews.flag'], skuId, reviewId);
         };
-        return call(core, {
+        return write(core, {
           row: ROWS['skus.reviews.flag'],
           path,
           query: { 'flag[reason]': flag?.reason },

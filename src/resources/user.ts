@@ -3,6 +3,7 @@ import type { HttpCore } from '../core/http.js';
 import { USER_ROWS as ROWS } from '../endpoints/user.js';
 import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
 import { call, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
+import { write } from './write.js';
 
 export interface UserUpdateParams {
   sex?: 'male' | 'female' | null | undefined;
@@ -79,7 +80,7 @@ export function userResource(core: HttpCore) {
     get: (options?: RequestOptions) => call(core, { row: ROWS['user.get'], select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
-      call(core, {
+      write(core, {
         row: ROWS['user.update'],
         body: () => checkUserUpdate(params),
         select: pickUser,
@@ -102,7 +103,7 @@ export function userResource(core: HttpCore) {
       }),
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
-      call<null>(core, {
+      write<null>(core, {
         row: ROWS['user.logout'],
         select: () => null,
         options,
@@ -125,7 +126,7 @@ export function userResource(core: HttpCore) {
         }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
-        call(core, {
+        write(core, {
           row: ROWS['user.addresses.create'],
           path: () => {
             checkAddress(params, true);
@@ -137,7 +138,7 @@ export function userResource(core: HttpCore) {
         }),
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
-        call(core, {
+        write(core, {
           row: ROWS['user.addresses.update'],
           path: () => {
             checkAddress(params, false);
@@ -149,7 +150,7 @@ export function userResource(core: HttpCore) {
         }),
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
-        call<void>(core, {
+        write<void>(core, {
           row: ROWS['user.addresses.delete'],
           path: () => pathOf(ROWS['user.addresses.delete'], addressId),
           options,
