@@ -149,16 +149,13 @@ export async function invalidate(
   principal: string,
   stale: readonly string[],
 ): Promise<number> {
-  const roots = new Set(stale.filter((entry) => !entry.startsWith('/')));
-  const patterns = stale.filter((entry) => entry.startsWith('/')).map(segmentsOf);
   let dropped = 0;
   for (const key of [...(await store.keys())]) {
     const [keyPrincipal, , url] = key.split(' ');
     if (keyPrincipal !== principal || !url) continue;
     const segments = segmentsOf(new URL(url).pathname);
     // A root may sit under a base path (`/api/...`): any segment counts.
-    const byRoot = segments.some((segment) => roots.has(segment));
-    if (byRoot || patterns.some((pattern) => fits(pattern, segments))) {
+    if (stale.some((entry) => (entry[0] === '/' ? fits(entry, segments) : segments.includes(entry)))) {
       await store.delete(key);
       dropped++;
     }
@@ -170,9 +167,10 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-function fits(pattern: readonly string[], segments: readonly string[]): boolean {
+function fits(pattern: string, segments: readonly string[]): boolean {
+  const expected = segmentsOf(pattern);
   return (
-    pattern.length === segments.length &&
-    pattern.every((expected, i) => expected.startsWith(':') || expected === segments[i])
+    expected.length === segments.length &&
+    expected.every((segment, i) => segment[0] === ':' || segment === segments[i])
   );
 }

@@ -1,4 +1,4 @@
-export { type EndpointMatch, matchEndpoint } from './match.js';
+export { type EndpointMatch, matchEndpoint, queryNamesOf } from './match.js';
 export { fillPath, pathMatches, pathParams } from './paths.js';
 export type {
   ArgSlot,

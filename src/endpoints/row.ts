@@ -64,8 +64,9 @@ export interface EndpointRow {
   /** The `:param` segments of `path`, in order. */
   pathParams: readonly PathParam[];
   /**
-   * The query names the endpoint takes (a write's `input` sent as query is listed too; every
-   * read takes the sparse fieldsets `fields` and `fields_except`).
+   * The query names the endpoint takes (a write's `input` sent as query is listed too). Besides
+   * these, every read takes the sparse fieldsets `fields` and `fields_except` (the API's
+   * convention for every resource, from 3.1.1): `queryNamesOf(row)` lists them all.
    */
   query: readonly QueryParam[];
   /** Where the client method's arguments go. */
@@ -146,8 +147,7 @@ function row(name: string, spec: RowSpec): EndpointRow {
     method,
     path: spec.path,
     pathParams,
-    // Sparse fieldsets are the API's convention for every resource read (from 3.1.1).
-    query: method === 'GET' ? withFieldsets(query) : query,
+    query,
     args: spec.args ?? [...pathParams.map((param) => param.name), ...input, 'options'],
     schema: spec.schema,
     user,
@@ -162,16 +162,13 @@ function row(name: string, spec: RowSpec): EndpointRow {
   };
 }
 
-function withFieldsets(query: readonly QueryParam[]): readonly QueryParam[] {
-  return query.some((param) => param.kind === 'fieldset') ? query : [...query, ...FIELDSETS];
-}
-
 /** Query params shared by many rows. */
 export const PAGE: readonly QueryParam[] = [
   { name: 'page', kind: 'integer' },
   { name: 'per', kind: 'integer' },
 ];
 export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string', values: ['asc', 'desc'] };
+/** The sparse fieldsets: every read takes them. */
 export const FIELDSETS: readonly QueryParam[] = [
   { name: 'fields', kind: 'fieldset' },
   { name: 'fields_except', kind: 'fieldset' },
