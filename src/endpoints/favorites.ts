@@ -4,65 +4,40 @@ import {
   FavoriteListListSchema,
   FavoritesSchema,
 } from '../schemas/favorites.js';
-import { CATALOG_ROWS } from './catalog.js';
-import { ORDER_DIR, PAGE, rows, type StaleRead } from './row.js';
+import { CATALOG } from './catalog.js';
+import type { EndpointCall, StaleRead } from './row.js';
 
 const SCOPED = { user: true, scope: 'favorites' } as const;
 
-const READS = rows({
-  'favorites.list': {
-    path: '/favorites',
-    query: [{ name: 'owned', kind: 'boolean' }, ORDER_DIR, ...PAGE],
-    schema: FavoritesSchema,
-    ...SCOPED,
-  },
-  'favorites.get': {
-    path: '/favorites/:id',
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-  },
-  'favorites.forSku': {
-    path: '/skus/:sku_id/favorite',
-    schema: FavoritesSchema,
-    ...SCOPED,
-    documented: false,
-  },
-  'favorites.inCategory': {
-    path: '/categories/:id/favorites',
-    query: PAGE,
-    schema: FavoritesSchema,
-    ...SCOPED,
-  },
-  'favorites.lists.list': {
-    path: '/favorite_lists',
-    query: PAGE,
-    schema: FavoriteListListSchema,
-    ...SCOPED,
-  },
+const READS = {
+  'favorites.list': { path: '/favorites', schema: FavoritesSchema, ...SCOPED },
+  'favorites.get': { path: '/favorites/:id', schema: FavoriteEnvelopeSchema, ...SCOPED },
+  'favorites.forSku': { path: '/skus/:sku_id/favorite', schema: FavoritesSchema, ...SCOPED },
+  'favorites.inCategory': { path: '/categories/:id/favorites', schema: FavoritesSchema, ...SCOPED },
+  'favorites.lists.list': { path: '/favorite_lists', schema: FavoriteListListSchema, ...SCOPED },
   'favorites.lists.favorites': {
     path: '/favorite_lists/:id/favorites',
     listIds: ['id'],
-    query: PAGE,
     schema: FavoritesSchema,
     ...SCOPED,
   },
-});
+} satisfies Record<string, EndpointCall>;
 
 /**
  * Every read that shows which SKUs are the user's favorites and in which list: the favorites,
  * the lists, a category's and a SKU's favorites, and the `favorited` flag of category SKU lists.
  * Not a category or a SKU record: a favorite is not part of them.
  */
-const FAVORITE_READS: readonly StaleRead[] = [
+const FAVORITE_READS: readonly StaleRead<EndpointCall>[] = [
   { read: READS['favorites.list'] },
   { read: READS['favorites.inCategory'] },
   { read: READS['favorites.forSku'] },
   { read: READS['favorites.lists.list'] },
   { read: READS['favorites.lists.favorites'] },
-  { read: CATALOG_ROWS['catalog.categories.skus'] },
+  { read: CATALOG['catalog.categories.skus'] },
 ];
 
-const WRITES = rows({
+const WRITES = {
   'favorites.create': {
     method: 'POST',
     path: '/favorites',
@@ -99,7 +74,7 @@ const WRITES = rows({
     // What becomes of the list's favorites is not shown: every favorite read goes.
     stale: [...FAVORITE_READS, { read: READS['favorites.get'] }],
   },
-});
+} satisfies Record<string, EndpointCall>;
 
-/** The signed-in user's favorites and favorite lists (`api.favorites`). */
-export const FAVORITE_ROWS = { ...READS, ...WRITES };
+/** The signed-in user's favorites and favorite lists (`api.favorites`): what their calls need. */
+export const FAVORITES = { ...READS, ...WRITES };

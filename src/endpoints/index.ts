@@ -2,6 +2,8 @@ export { type EndpointMatch, matchEndpoint, queryNamesOf } from './match.js';
 export { fillPath, pathMatches, pathParams } from './paths.js';
 export type {
   ArgSlot,
+  EndpointCall,
+  EndpointDetails,
   EndpointRow,
   EndpointScope,
   HttpVerb,

@@ -1,34 +1,22 @@
 import { NotificationEnvelopeSchema, NotificationListSchema } from '../schemas/notifications.js';
-import { PAGE, rows } from './row.js';
+import type { EndpointCall } from './row.js';
 
 const SCOPED = { user: true, scope: 'notifications' } as const;
 
-const READS = rows({
-  'notifications.list': {
-    path: '/notifications',
-    query: PAGE,
-    schema: NotificationListSchema,
-    ...SCOPED,
-    since: '3.0.1',
-  },
-  'notifications.get': {
-    path: '/notifications/:id',
-    schema: NotificationEnvelopeSchema,
-    ...SCOPED,
-    since: '3.0.1',
-  },
-});
+const READS = {
+  'notifications.list': { path: '/notifications', schema: NotificationListSchema, ...SCOPED },
+  'notifications.get': { path: '/notifications/:id', schema: NotificationEnvelopeSchema, ...SCOPED },
+} satisfies Record<string, EndpointCall>;
 
-const WRITES = rows({
+const WRITES = {
   'notifications.markViewed': {
     method: 'POST',
     path: '/notifications/view',
     ...SCOPED,
     // `is_viewed`.
     stale: [{ read: READS['notifications.list'] }, { read: READS['notifications.get'] }],
-    since: '3.0.1',
   },
-});
+} satisfies Record<string, EndpointCall>;
 
-/** The signed-in user's notifications (`api.notifications`). */
-export const NOTIFICATION_ROWS = { ...READS, ...WRITES };
+/** The signed-in user's notifications (`api.notifications`): what their calls need. */
+export const NOTIFICATIONS = { ...READS, ...WRITES };

@@ -46,21 +46,65 @@ export type ArgSlot = string;
  * that endpoint is stale. The row itself, not its name: a resource then bundles the rows its
  * writes touch, not the whole table.
  */
-export interface StaleRead {
-  read: EndpointRow;
+export interface StaleRead<R extends EndpointCall = EndpointRow> {
+  read: R;
   same?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The API's answer to a list: `pages` is `page`/`per` with `meta.pagination` (and a Link header). */
 export type PaginationKind = 'none' | 'pages';
 
+/**
+ * What a client call needs of an endpoint, written as a plain literal in the area files
+ * (`catalog.ts`, …) and read as is by the resources: no builder runs, so a browser bundle holds
+ * only these. What is left out has its default: `GET`, no schema, not the user's, `public` scope
+ * for a read that is not the user's, `max-age` 0, every path parameter an `id`, nothing stale.
+ */
+export interface EndpointCall {
+  method?: HttpVerb | undefined;
+  /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
+  path: string;
+  /** The answer's schema (a read with linked resources narrows it per call). */
+  schema?: Schema<unknown> | undefined;
+  /** Answered for the signed-in user only (sent with the user's token). */
+  user?: boolean | undefined;
+  /**
+   * The scope the token needs, checked before sending. Never `public`: an application token
+   * always has it, and which public reads a user token may make is the server's to say.
+   */
+  scope?: EndpointScope | undefined;
+  /** The API's `max-age` in seconds for a read (0: revalidate every time). */
+  maxAge?: number | undefined;
+  /** Path parameters of kind `list_id` (the rest are `id`). */
+  listIds?: readonly string[] | undefined;
+  /** For a write: the reads it makes stale. */
+  stale?: readonly StaleRead<EndpointCall>[] | undefined;
+  /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
+  signsOut?: boolean | undefined;
+}
+
+/**
+ * What only the server, the query entry and the docs need of an endpoint, in the area's
+ * `*-details.ts` file (a client bundle leaves it out); `table.ts` joins it to the call.
+ */
+export interface EndpointDetails {
+  query?: readonly QueryParam[];
+  /**
+   * Default: the path parameters, then `params` when the endpoint takes query names (a read) or
+   * `input` (a write but a DELETE), then `options`.
+   */
+  args?: readonly ArgSlot[];
+  /** Default `3.0.0`. */
+  since?: string;
+  /** Default true. */
+  documented?: boolean;
+}
+
 /** One documented method and path of the API (or one the recorded answers show). */
-export interface EndpointRow {
+export interface EndpointRow extends EndpointCall {
   /** The client method it backs: `skus.get` is `api.skus.get(...)`. */
   name: string;
   method: HttpVerb;
-  /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
-  path: string;
   /** The `:param` segments of `path`, in order. */
   pathParams: readonly PathParam[];
   /**
@@ -71,18 +115,15 @@ export interface EndpointRow {
   query: readonly QueryParam[];
   /** Where the client method's arguments go. */
   args: readonly ArgSlot[];
-  /** The answer's schema (a read with linked resources narrows it per call). */
   schema: Schema<unknown> | undefined;
-  /** Answered for the signed-in user only (sent with the user's token). */
   user: boolean;
   /** The scope the token needs; undefined where the spec does not show it. */
   scope: EndpointScope | undefined;
-  /** The API's `max-age` in seconds for a read (0: revalidate every time); 0 for a write. */
+  /** 0 for a write. */
   maxAge: number;
   pagination: PaginationKind;
   /** For a write: the reads it makes stale. Empty for a read. */
   stale: readonly StaleRead[];
-  /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
   signsOut: boolean;
   /** The API version that brought it (`3.0.0` for the first v3 endpoints). */
   since: string;
@@ -90,77 +131,11 @@ export interface EndpointRow {
   documented: boolean;
 }
 
-/** A row as written in the area files: what can be derived is left out. */
-export interface RowSpec {
-  method?: HttpVerb;
-  path: string;
-  /** Path parameters of kind `list_id` (the rest are `id`). */
-  listIds?: readonly string[];
-  query?: readonly QueryParam[];
-  /**
-   * Default: the path parameters, then `params` when the endpoint takes query names (a read) or
-   * `input` (a write but a DELETE), then `options`.
-   */
-  args?: readonly ArgSlot[];
-  schema?: Schema<unknown> | undefined;
-  user?: boolean;
-  /** Default `public` for a read of the catalog (not `user`). */
-  scope?: EndpointScope;
-  maxAge?: number;
-  stale?: readonly StaleRead[];
-  signsOut?: boolean;
-  since?: string;
-  documented?: boolean;
-}
-
-/** A row whose name and method are known to the type system (the query entry's types read them). */
-export type RowOf<N extends string, S extends RowSpec> = EndpointRow & {
+/** The full row of a call, with its name and method known to the type system (the query entry's types read them). */
+export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
   name: N;
-  method: S['method'] extends HttpVerb ? S['method'] : 'GET';
+  method: C['method'] extends HttpVerb ? C['method'] : 'GET';
 };
-
-/** The rows of one API area, by client method name. */
-export function rows<const T extends Record<string, RowSpec>>(
-  specs: T,
-): { [N in keyof T & string]: RowOf<N, T[N]> } {
-  const out: Record<string, EndpointRow> = {};
-  for (const [name, spec] of Object.entries(specs)) out[name] = row(name, spec);
-  return out as { [N in keyof T & string]: RowOf<N, T[N]> };
-}
-
-/** The row of `spec`, with its path parameters read from the template. */
-function row(name: string, spec: RowSpec): EndpointRow {
-  const pathParams = spec.path
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment): PathParam => {
-      const param = segment.slice(1);
-      return { name: param, kind: spec.listIds?.includes(param) ? 'list_id' : 'id' };
-    });
-  const method = spec.method ?? 'GET';
-  const query = spec.query ?? [];
-  const user = spec.user ?? false;
-  const input =
-    method === 'GET' ? (query.length > 0 ? ['params'] : []) : method === 'DELETE' ? [] : ['input'];
-  return {
-    name,
-    method,
-    path: spec.path,
-    pathParams,
-    query,
-    args: spec.args ?? [...pathParams.map((param) => param.name), ...input, 'options'],
-    schema: spec.schema,
-    user,
-    scope: spec.scope ?? (user ? undefined : 'public'),
-    maxAge: spec.maxAge ?? 0,
-    // Every list of the API takes `page` and `per`.
-    pagination: query.some((param) => param.name === 'page') ? 'pages' : 'none',
-    stale: spec.stale ?? [],
-    signsOut: spec.signsOut ?? false,
-    since: spec.since ?? '3.0.0',
-    documented: spec.documented ?? true,
-  };
-}
 
 /** Query params shared by many rows. */
 export const PAGE: readonly QueryParam[] = [

@@ -1,9 +1,9 @@
 import { fillPath } from './paths.js';
-import type { EndpointRow } from './row.js';
+import type { EndpointCall, EndpointRow } from './row.js';
 
 /** A read made stale by a write: its row and the path parameters it is bound to (the rest: any). */
-export interface StaleTarget {
-  row: EndpointRow;
+export interface StaleTarget<R extends EndpointCall = EndpointRow> {
+  row: R;
   params: Readonly<Record<string, string>>;
 }
 
@@ -12,8 +12,11 @@ export interface StaleTarget {
  * cache, the query entry and the handler share. `same` binds a read's parameter to the write's
  * (a review of SKU 7 makes SKU 7's reviews stale, not SKU 8's).
  */
-export function staleReads(write: EndpointRow, params: Readonly<Record<string, string>>): StaleTarget[] {
-  return write.stale.map(({ read, same }) => {
+export function staleReads<R extends EndpointCall>(
+  write: { stale?: readonly { read: R; same?: Readonly<Record<string, string>> | undefined }[] | undefined },
+  params: Readonly<Record<string, string>>,
+): StaleTarget<R>[] {
+  return (write.stale ?? []).map(({ read, same }) => {
     const bound: Record<string, string> = {};
     for (const [readParam, writeParam] of Object.entries(same ?? {})) {
       const value = params[writeParam];
@@ -28,6 +31,6 @@ export function staleReads(write: EndpointRow, params: Readonly<Record<string, s
  * `/categories/:id/favorites` (`:id`: any), `/skus/7/reviews`. `pathMatches(pattern, path)`
  * tells whether a cached read is one of them.
  */
-export function stalePaths(write: EndpointRow, params: Readonly<Record<string, string>>): string[] {
+export function stalePaths(write: EndpointCall, params: Readonly<Record<string, string>>): string[] {
   return staleReads(write, params).map((target) => fillPath(target.row, target.params));
 }

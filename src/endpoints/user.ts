@@ -7,51 +7,30 @@ import {
   SavedOrderListSchema,
   UserEnvelopeSchema,
 } from '../schemas/user.js';
-import { PAGE, rows, type StaleRead } from './row.js';
+import type { EndpointCall, StaleRead } from './row.js';
 
-const READS = rows({
-  'user.get': {
-    path: '/user',
-    schema: UserEnvelopeSchema,
-    user: true,
-  },
-
-  'user.avatars': {
-    path: '/user/avatars',
-    schema: AvatarListSchema,
-    user: true,
-  },
-  'user.savedOrders': {
-    path: '/user/saved_orders',
-    query: PAGE,
-    schema: SavedOrderListSchema,
-    user: true,
-    since: '3.2.0',
-  },
-
-  'user.addresses.list': {
-    path: '/user/addresses',
-    schema: AddressListSchema,
-    user: true,
-  },
+const READS = {
+  'user.get': { path: '/user', schema: UserEnvelopeSchema, user: true },
+  'user.avatars': { path: '/user/avatars', schema: AvatarListSchema, user: true },
+  'user.savedOrders': { path: '/user/saved_orders', schema: SavedOrderListSchema, user: true },
+  'user.addresses.list': { path: '/user/addresses', schema: AddressListSchema, user: true },
   'user.addresses.form': {
     path: '/user/addresses/new',
     schema: AddressFormEnvelopeSchema,
     user: true,
     maxAge: 300,
   },
-});
+} satisfies Record<string, EndpointCall>;
 
-const ADDRESS_READS: readonly StaleRead[] = [{ read: READS['user.addresses.list'] }];
+const ADDRESS_READS: readonly StaleRead<EndpointCall>[] = [{ read: READS['user.addresses.list'] }];
 
-const WRITES = rows({
+const WRITES = {
   'user.update': {
     method: 'PATCH',
     path: '/user',
     schema: UserEnvelopeSchema,
     user: true,
     stale: [{ read: READS['user.get'] }],
-    since: '3.2.0',
   },
   'user.logout': {
     method: 'DELETE',
@@ -74,7 +53,6 @@ const WRITES = rows({
     schema: AddressEnvelopeSchema,
     user: true,
     stale: ADDRESS_READS,
-    since: '3.2.0',
   },
   'user.addresses.update': {
     method: 'PUT',
@@ -82,16 +60,14 @@ const WRITES = rows({
     schema: AddressEnvelopeSchema,
     user: true,
     stale: ADDRESS_READS,
-    since: '3.2.0',
   },
   'user.addresses.delete': {
     method: 'DELETE',
     path: '/user/addresses/:id',
     user: true,
     stale: ADDRESS_READS,
-    since: '3.2.0',
   },
-});
+} satisfies Record<string, EndpointCall>;
 
-/** The signed-in user's profile, avatars, addresses and saved orders (`api.user`). */
-export const USER_ROWS = { ...READS, ...WRITES };
+/** The signed-in user's profile, avatars, addresses and saved orders (`api.user`): what their calls need. */
+export const USER = { ...READS, ...WRITES };

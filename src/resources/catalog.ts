@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import { CATALOG_ROWS as ROWS } from '../endpoints/catalog.js';
+import { CATALOG as ROWS } from '../endpoints/catalog.js';
 import type {
   AutocompleteEntry,
   Category,

@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { FAVORITE_ROWS as ROWS } from '../endpoints/favorites.js';
+import { FAVORITES as ROWS } from '../endpoints/favorites.js';
 import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {
   call,

@@ -1,7 +1,7 @@
 import { AbortError, InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import { sleep } from '../core/signal.js';
-import { NOTIFICATION_ROWS as ROWS } from '../endpoints/notifications.js';
+import { NOTIFICATIONS as ROWS } from '../endpoints/notifications.js';
 import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
 import { write } from './write.js';

@@ -5,7 +5,7 @@ import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query.js';
 import type { Schema } from '../core/validate.js';
-import type { EndpointRow } from '../endpoints/row.js';
+import type { EndpointCall } from '../endpoints/row.js';
 
 export type { RequestOptions };
 export { describe };
@@ -79,13 +79,11 @@ export type PathSpec = string | (() => string);
  * The row's path with `values` (in the order of its parameters) checked and put in: an `id`
  * must be a positive integer, a `list_id` a non-zero one; the error names the parameter.
  */
-export function pathOf(row: EndpointRow, ...values: unknown[]): string {
+export function pathOf(row: EndpointCall, ...values: unknown[]): string {
   let i = 0;
-  return row.path.replace(/:[a-z_]+/g, () => {
-    const param = row.pathParams[i];
+  return row.path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = values[i++];
-    if (param === undefined) return '';
-    return param.kind === 'list_id' ? listId(value) : id(value, param.name);
+    return row.listIds?.includes(name) ? listId(value) : id(value, name);
   });
 }
 
@@ -95,7 +93,7 @@ export function pathOf(row: EndpointRow, ...values: unknown[]): string {
  * makes stale; `query` the params (snake_case, as the API spells them); `select` picks the result.
  */
 export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'invalidates' | 'scope'> & {
-  row: EndpointRow;
+  row: EndpointCall;
   path?: PathSpec | undefined;
   query?: object | undefined;
 };
@@ -110,27 +108,19 @@ export function call<T>(
   return new APIPromise(
     core.request<T>({
       ...rest,
-      method: row.method,
+      method: row.method ?? 'GET',
       path: path ?? row.path,
       schema: schema ?? row.schema,
       query: query as QueryParams | undefined,
-      scope: checkedScope(row),
+      scope: row.scope,
       invalidates,
     }),
   );
 }
 
-/**
- * The scope checked before sending. Not `public`: an application token always has it, and which
- * public reads a user token may make is the server's to say.
- */
-function checkedScope(row: EndpointRow): string | undefined {
-  return row.scope === 'public' ? undefined : row.scope;
-}
-
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */
 export interface ListEndpoint<Item, Body> {
-  row: EndpointRow;
+  row: EndpointCall;
   /** The path, when the row's template has parameters or the call checks its input first. */
   path?: PathSpec | undefined;
   /** The answer's schema, when the call narrows the row's. */
@@ -142,7 +132,6 @@ export interface ListEndpoint<Item, Body> {
 
 export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
   const { row, path = row.path, schema = row.schema as Schema<Body>, params, options } = spec;
-  const scope = checkedScope(row);
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>
@@ -158,7 +147,7 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
             ? query
             : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
         options,
-        scope,
+        scope: row.scope,
       }),
     spec.items,
     params?.page ?? 1,

@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SHOP_ROWS as ROWS } from '../endpoints/shops.js';
+import { SHOPS as ROWS } from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,

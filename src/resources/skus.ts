@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SKU_ROWS as ROWS } from '../endpoints/skus.js';
+import { SKUS as ROWS } from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
   PersonalizationSchema,

@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { USER_ROWS as ROWS } from '../endpoints/user.js';
+import { USER as ROWS } from '../endpoints/user.js';
 import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
 import { call, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
 import { write } from './write.js';

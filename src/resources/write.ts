@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import { pathParams } from '../endpoints/paths.js';
-import type { EndpointRow } from '../endpoints/row.js';
+import type { EndpointCall } from '../endpoints/row.js';
 import { stalePaths } from '../endpoints/stale.js';
 import { call, type Endpoint } from './shared.js';
 
@@ -18,7 +18,7 @@ export function write<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
  * base path (`/v3/favorites`, `/v3/categories/:id/favorites`): the reads its row names, not
  * everything under its first path segment.
  */
-function staleAfter(core: HttpCore, row: EndpointRow): (path: string) => readonly string[] {
+function staleAfter(core: HttpCore, row: EndpointCall): (path: string) => readonly string[] {
   return (path) => {
     const base = new URL(core.config.baseUrl).pathname.replace(/\/+$/, '');
     return stalePaths(row, pathParams(row, path) ?? {}).map((pattern) => `${base}${pattern}`);
