@@ -12,36 +12,66 @@ import {
 import type { EndpointCall } from './row.js';
 
 /** Search, autocomplete, categories and manufacturers (`api.catalog`): what their calls need. */
-export const CATALOG = {
-  'catalog.search': { path: '/search', schema: SearchResultSchema },
-  'catalog.autocomplete': { path: '/autocomplete', schema: AutocompleteSchema, maxAge: 60 },
-  'catalog.categories.list': { path: '/categories', schema: CategoryListSchema, maxAge: 60 },
-  'catalog.categories.root': { path: '/categories/root', schema: CategoryEnvelopeSchema, maxAge: 60 },
-  'catalog.categories.get': { path: '/categories/:id', schema: CategoryEnvelopeSchema, maxAge: 300 },
-  'catalog.categories.parent': { path: '/categories/:id/parent', schema: CategoryEnvelopeSchema, maxAge: 60 },
-  'catalog.categories.children': {
-    path: '/categories/:id/children',
-    schema: CategoryListSchema,
-    maxAge: 300,
-  },
-  'catalog.categories.specifications': {
-    path: '/categories/:id/specifications',
-    schema: SpecificationListSchema,
-    maxAge: 300,
-  },
-  'catalog.categories.manufacturers': {
-    path: '/categories/:id/manufacturers',
-    schema: ManufacturerListSchema,
-    maxAge: 60,
-  },
-  'catalog.categories.skus': { path: '/categories/:id/skus', schema: SkuListSchema },
-  'catalog.categories.filterGroups': {
-    path: '/categories/:id/filter_groups',
-    schema: FilterGroupListSchema,
-    maxAge: 300,
-  },
-  'catalog.manufacturers.list': { path: '/manufacturers', schema: ManufacturerListSchema },
-  'catalog.manufacturers.get': { path: '/manufacturers/:id', schema: ManufacturerEnvelopeSchema },
-  'catalog.manufacturers.categories': { path: '/manufacturers/:id/categories', schema: CategoryListSchema },
-  'catalog.manufacturers.skus': { path: '/manufacturers/:id/skus', schema: SkuListSchema },
-} satisfies Record<string, EndpointCall>;
+export const search = { path: '/search', schema: SearchResultSchema } satisfies EndpointCall;
+export const autocomplete = {
+  path: '/autocomplete',
+  schema: AutocompleteSchema,
+  maxAge: 60,
+} satisfies EndpointCall;
+export const categoriesList = {
+  path: '/categories',
+  schema: CategoryListSchema,
+  maxAge: 60,
+} satisfies EndpointCall;
+export const categoriesRoot = {
+  path: '/categories/root',
+  schema: CategoryEnvelopeSchema,
+  maxAge: 60,
+} satisfies EndpointCall;
+export const categoriesGet = {
+  path: '/categories/:id',
+  schema: CategoryEnvelopeSchema,
+  maxAge: 300,
+} satisfies EndpointCall;
+export const categoriesParent = {
+  path: '/categories/:id/parent',
+  schema: CategoryEnvelopeSchema,
+  maxAge: 60,
+} satisfies EndpointCall;
+export const categoriesChildren = {
+  path: '/categories/:id/children',
+  schema: CategoryListSchema,
+  maxAge: 300,
+} satisfies EndpointCall;
+export const categoriesSpecifications = {
+  path: '/categories/:id/specifications',
+  schema: SpecificationListSchema,
+  maxAge: 300,
+} satisfies EndpointCall;
+export const categoriesManufacturers = {
+  path: '/categories/:id/manufacturers',
+  schema: ManufacturerListSchema,
+  maxAge: 60,
+} satisfies EndpointCall;
+export const categoriesSkus = { path: '/categories/:id/skus', schema: SkuListSchema } satisfies EndpointCall;
+export const categoriesFilterGroups = {
+  path: '/categories/:id/filter_groups',
+  schema: FilterGroupListSchema,
+  maxAge: 300,
+} satisfies EndpointCall;
+export const manufacturersList = {
+  path: '/manufacturers',
+  schema: ManufacturerListSchema,
+} satisfies EndpointCall;
+export const manufacturersGet = {
+  path: '/manufacturers/:id',
+  schema: ManufacturerEnvelopeSchema,
+} satisfies EndpointCall;
+export const manufacturersCategories = {
+  path: '/manufacturers/:id/categories',
+  schema: CategoryListSchema,
+} satisfies EndpointCall;
+export const manufacturersSkus = {
+  path: '/manufacturers/:id/skus',
+  schema: SkuListSchema,
+} satisfies EndpointCall;

@@ -4,24 +4,38 @@ import {
   FavoriteListListSchema,
   FavoritesSchema,
 } from '../schemas/favorites.js';
-import { CATALOG } from './catalog.js';
+import { categoriesSkus } from './catalog.js';
 import type { EndpointCall, StaleRead } from './row.js';
 
 const SCOPED = { user: true, scope: 'favorites' } as const;
 
-const READS = {
-  'favorites.list': { path: '/favorites', schema: FavoritesSchema, ...SCOPED },
-  'favorites.get': { path: '/favorites/:id', schema: FavoriteEnvelopeSchema, ...SCOPED },
-  'favorites.forSku': { path: '/skus/:sku_id/favorite', schema: FavoritesSchema, ...SCOPED },
-  'favorites.inCategory': { path: '/categories/:id/favorites', schema: FavoritesSchema, ...SCOPED },
-  'favorites.lists.list': { path: '/favorite_lists', schema: FavoriteListListSchema, ...SCOPED },
-  'favorites.lists.favorites': {
-    path: '/favorite_lists/:id/favorites',
-    listIds: ['id'],
-    schema: FavoritesSchema,
-    ...SCOPED,
-  },
-} satisfies Record<string, EndpointCall>;
+export const list = { path: '/favorites', schema: FavoritesSchema, ...SCOPED } satisfies EndpointCall;
+export const get = {
+  path: '/favorites/:id',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const forSku = {
+  path: '/skus/:sku_id/favorite',
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const inCategory = {
+  path: '/categories/:id/favorites',
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const listsList = {
+  path: '/favorite_lists',
+  schema: FavoriteListListSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const listsFavorites = {
+  path: '/favorite_lists/:id/favorites',
+  listIds: ['id'],
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
 
 /**
  * Every read that shows which SKUs are the user's favorites and in which list: the favorites,
@@ -29,52 +43,47 @@ const READS = {
  * Not a category or a SKU record: a favorite is not part of them.
  */
 const FAVORITE_READS: readonly StaleRead<EndpointCall>[] = [
-  { read: READS['favorites.list'] },
-  { read: READS['favorites.inCategory'] },
-  { read: READS['favorites.forSku'] },
-  { read: READS['favorites.lists.list'] },
-  { read: READS['favorites.lists.favorites'] },
-  { read: CATALOG['catalog.categories.skus'] },
+  { read: list },
+  { read: inCategory },
+  { read: forSku },
+  { read: listsList },
+  { read: listsFavorites },
+  { read: categoriesSkus },
 ];
 
-const WRITES = {
-  'favorites.create': {
-    method: 'POST',
-    path: '/favorites',
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-    stale: FAVORITE_READS,
-  },
-  'favorites.update': {
-    method: 'PUT',
-    path: '/favorites/:id',
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
-  },
-  'favorites.delete': {
-    method: 'DELETE',
-    path: '/favorites/:id',
-    ...SCOPED,
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
-  },
+export const create = {
+  method: 'POST',
+  path: '/favorites',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+  stale: FAVORITE_READS,
+} satisfies EndpointCall;
+export const update = {
+  method: 'PUT',
+  path: '/favorites/:id',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+  stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+} satisfies EndpointCall;
+export const remove = {
+  method: 'DELETE',
+  path: '/favorites/:id',
+  ...SCOPED,
+  stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+} satisfies EndpointCall;
 
-  'favorites.lists.create': {
-    method: 'POST',
-    path: '/favorite_lists',
-    schema: FavoriteListEnvelopeSchema,
-    ...SCOPED,
-    stale: [{ read: READS['favorites.lists.list'] }],
-  },
-  'favorites.lists.delete': {
-    method: 'DELETE',
-    path: '/favorite_lists/:id',
-    listIds: ['id'],
-    ...SCOPED,
-    // What becomes of the list's favorites is not shown: every favorite read goes.
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'] }],
-  },
-} satisfies Record<string, EndpointCall>;
-
-/** The signed-in user's favorites and favorite lists (`api.favorites`): what their calls need. */
-export const FAVORITES = { ...READS, ...WRITES };
+export const listsCreate = {
+  method: 'POST',
+  path: '/favorite_lists',
+  schema: FavoriteListEnvelopeSchema,
+  ...SCOPED,
+  stale: [{ read: listsList }],
+} satisfies EndpointCall;
+export const listsDelete = {
+  method: 'DELETE',
+  path: '/favorite_lists/:id',
+  listIds: ['id'],
+  ...SCOPED,
+  // What becomes of the list's favorites is not shown: every favorite read goes.
+  stale: [...FAVORITE_READS, { read: get }],
+} satisfies EndpointCall;

@@ -3,20 +3,21 @@ import type { EndpointCall } from './row.js';
 
 const SCOPED = { user: true, scope: 'notifications' } as const;
 
-const READS = {
-  'notifications.list': { path: '/notifications', schema: NotificationListSchema, ...SCOPED },
-  'notifications.get': { path: '/notifications/:id', schema: NotificationEnvelopeSchema, ...SCOPED },
-} satisfies Record<string, EndpointCall>;
+export const list = {
+  path: '/notifications',
+  schema: NotificationListSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const get = {
+  path: '/notifications/:id',
+  schema: NotificationEnvelopeSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
 
-const WRITES = {
-  'notifications.markViewed': {
-    method: 'POST',
-    path: '/notifications/view',
-    ...SCOPED,
-    // `is_viewed`.
-    stale: [{ read: READS['notifications.list'] }, { read: READS['notifications.get'] }],
-  },
-} satisfies Record<string, EndpointCall>;
-
-/** The signed-in user's notifications (`api.notifications`): what their calls need. */
-export const NOTIFICATIONS = { ...READS, ...WRITES };
+export const markViewed = {
+  method: 'POST',
+  path: '/notifications/view',
+  ...SCOPED,
+  // `is_viewed`.
+  stale: [{ read: list }, { read: get }],
+} satisfies EndpointCall;

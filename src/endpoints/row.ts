@@ -55,9 +55,9 @@ export interface StaleRead<R extends EndpointCall = EndpointRow> {
 export type PaginationKind = 'none' | 'pages';
 
 /**
- * What a client call needs of an endpoint, written as a plain literal in the area files
- * (`catalog.ts`, …) and read as is by the resources: no builder runs, so a browser bundle holds
- * only these. What is left out has its default: `GET`, no schema, not the user's, `public` scope
+ * What a client call needs of an endpoint, one exported literal per endpoint in the area files
+ * (`catalog.ts`, …), read as is by the resources: no builder runs and no name is kept, so a
+ * browser bundle holds only these, and only those of its modules. What is left out has its default: `GET`, no schema, not the user's, `public` scope
  * for a read that is not the user's, `max-age` 0, every path parameter an `id`, nothing stale.
  */
 export interface EndpointCall {
@@ -85,7 +85,7 @@ export interface EndpointCall {
 
 /**
  * What only the server, the query entry and the docs need of an endpoint, in the area's
- * `*-details.ts` file (a client bundle leaves it out); `table.ts` joins it to the call.
+ * `*-rows.ts` file (a client bundle leaves it out); `table.ts` joins it to the call.
  */
 export interface EndpointDetails {
   query?: readonly QueryParam[];
@@ -99,6 +99,9 @@ export interface EndpointDetails {
   /** Default true. */
   documented?: boolean;
 }
+
+/** A row as the area's `*-rows.ts` writes it, under its client method's name: its call, and its details if any. */
+export type EndpointRowSpec = readonly [call: EndpointCall, details?: EndpointDetails];
 
 /** One documented method and path of the API (or one the recorded answers show). */
 export interface EndpointRow extends EndpointCall {

@@ -1,19 +1,13 @@
-import { CATALOG } from './catalog.js';
-import { CATALOG_DETAILS } from './catalog-details.js';
-import { FAVORITES } from './favorites.js';
-import { FAVORITE_DETAILS } from './favorites-details.js';
-import { NOTIFICATIONS } from './notifications.js';
-import { NOTIFICATION_DETAILS } from './notifications-details.js';
-import type { EndpointCall, EndpointDetails, EndpointRow, PathParam, RowOf } from './row.js';
-import { SHOPS } from './shops.js';
-import { SHOP_DETAILS } from './shops-details.js';
-import { SKUS } from './skus.js';
-import { SKU_DETAILS } from './skus-details.js';
-import { USER } from './user.js';
-import { USER_DETAILS } from './user-details.js';
+import { CATALOG_ROWS } from './catalog-rows.js';
+import { FAVORITE_ROWS } from './favorites-rows.js';
+import { NOTIFICATION_ROWS } from './notifications-rows.js';
+import type { EndpointCall, EndpointDetails, EndpointRow, EndpointRowSpec, PathParam, RowOf } from './row.js';
+import { SHOP_ROWS } from './shops-rows.js';
+import { SKU_ROWS } from './skus-rows.js';
+import { USER_ROWS } from './user-rows.js';
 
-type Calls = Record<string, EndpointCall>;
-type Rows<C extends Calls> = { [N in keyof C & string]: RowOf<N, C[N]> };
+type Specs = Record<string, EndpointRowSpec>;
+type Rows<S extends Specs> = { [N in keyof S & string]: RowOf<N, S[N][0]> };
 
 /** The row of a call and its details, with what follows from them filled in. */
 function row(name: string, call: EndpointCall, details: EndpointDetails = {}): EndpointRow {
@@ -53,14 +47,15 @@ function row(name: string, call: EndpointCall, details: EndpointDetails = {}): E
 
 const made = new Map<EndpointCall, EndpointRow>();
 
-/** The rows of one area: its calls joined with their details. */
-function area<C extends Calls>(calls: C, details: { [N in keyof C]?: EndpointDetails }): Rows<C> {
+/** The rows of one area: each call joined with its details. */
+function area<S extends Specs>(specs: S): Rows<S> {
   const out: Record<string, EndpointRow> = {};
-  for (const [name, call] of Object.entries(calls)) {
-    out[name] = row(name, call, details[name]);
-    made.set(call, out[name]);
+  for (const [name, [call, details]] of Object.entries(specs)) {
+    const full = row(name, call, details);
+    out[name] = full;
+    made.set(call, full);
   }
-  return out as Rows<C>;
+  return out as Rows<S>;
 }
 
 /**
@@ -68,12 +63,12 @@ function area<C extends Calls>(calls: C, details: { [N in keyof C]?: EndpointDet
  * documented method and path of the spec, and the three the recorded answers show beyond it.
  */
 export const ENDPOINTS = {
-  ...area(CATALOG, CATALOG_DETAILS),
-  ...area(SKUS, SKU_DETAILS),
-  ...area(SHOPS, SHOP_DETAILS),
-  ...area(FAVORITES, FAVORITE_DETAILS),
-  ...area(USER, USER_DETAILS),
-  ...area(NOTIFICATIONS, NOTIFICATION_DETAILS),
+  ...area(CATALOG_ROWS),
+  ...area(SKU_ROWS),
+  ...area(SHOP_ROWS),
+  ...area(FAVORITE_ROWS),
+  ...area(USER_ROWS),
+  ...area(NOTIFICATION_ROWS),
 };
 
 export type Endpoints = typeof ENDPOINTS;

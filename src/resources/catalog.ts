@@ -1,7 +1,8 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import { CATALOG as ROWS } from '../endpoints/catalog.js';
+import * as ROWS from '../endpoints/catalog.js';
+import type { EndpointCall } from '../endpoints/row.js';
 import type {
   AutocompleteEntry,
   Category,
@@ -80,7 +81,7 @@ function checkOrder<O extends string>(
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
+  type Row = EndpointCall;
   const categoryList = (row: Row, path: PathSpec, params?: PageParams, options?: RequestOptions) =>
     list<Category, CategoryList>(core, { row, path, items: (b) => b.categories, params, options });
   const skuList = (row: Row, path: PathSpec, params: object | undefined, options?: RequestOptions) =>
@@ -98,10 +99,10 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
-        return ROWS['catalog.search'].path;
+        return ROWS.search.path;
       };
       return list<Category, SearchResult>(core, {
-        row: ROWS['catalog.search'],
+        row: ROWS.search,
         path,
         items: (b) => b.categories,
         params,
@@ -115,10 +116,10 @@ export function catalogResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.length === 0) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
-        return ROWS['catalog.autocomplete'].path;
+        return ROWS.autocomplete.path;
       };
       return call(core, {
-        row: ROWS['catalog.autocomplete'],
+        row: ROWS.autocomplete,
         path,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
         query: params,
@@ -129,23 +130,22 @@ export function catalogResource(core: HttpCore) {
     categories: {
       /** GET /categories */
       list: (params?: PageParams, options?: RequestOptions) =>
-        categoryList(ROWS['catalog.categories.list'], ROWS['catalog.categories.list'].path, params, options),
+        categoryList(ROWS.categoriesList, ROWS.categoriesList.path, params, options),
       /** GET /categories/:id */
       get: (categoryId: number, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.get'];
+        const row = ROWS.categoriesGet;
         return category(row, () => pathOf(row, categoryId), options);
       },
       /** GET /categories/root */
-      root: (options?: RequestOptions) =>
-        category(ROWS['catalog.categories.root'], ROWS['catalog.categories.root'].path, options),
+      root: (options?: RequestOptions) => category(ROWS.categoriesRoot, ROWS.categoriesRoot.path, options),
       /** GET /categories/:id/parent */
       parent: (categoryId: number, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.parent'];
+        const row = ROWS.categoriesParent;
         return category(row, () => pathOf(row, categoryId), options);
       },
       /** GET /categories/:id/children */
       children: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.children'];
+        const row = ROWS.categoriesChildren;
         return categoryList(row, () => pathOf(row, categoryId), params, options);
       },
       /** GET /categories/:id/specifications (`include: 'group'` adds `groups` and each `group_id`). */
@@ -154,7 +154,7 @@ export function catalogResource(core: HttpCore) {
         params?: P,
         options?: RequestOptions,
       ) {
-        const row = ROWS['catalog.categories.specifications'];
+        const row = ROWS.categoriesSpecifications;
         return call(core, {
           row,
           path: () => {
@@ -168,7 +168,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.manufacturers'];
+        const row = ROWS.categoriesManufacturers;
         return list<Manufacturer, ManufacturerList>(core, {
           row,
           path: () => {
@@ -182,7 +182,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.skus'];
+        const row = ROWS.categoriesSkus;
         const path = () => {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
@@ -202,7 +202,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
       filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.categories.filterGroups'];
+        const row = ROWS.categoriesFilterGroups;
         return list<FilterGroup, FilterGroupList>(core, {
           row,
           path: () => pathOf(row, categoryId),
@@ -217,7 +217,7 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<Manufacturer, ManufacturerList>(core, {
-          row: ROWS['catalog.manufacturers.list'],
+          row: ROWS.manufacturersList,
           items: (b) => b.manufacturers,
           params,
           options,
@@ -225,8 +225,8 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['catalog.manufacturers.get'],
-          path: () => pathOf(ROWS['catalog.manufacturers.get'], manufacturerId),
+          row: ROWS.manufacturersGet,
+          path: () => pathOf(ROWS.manufacturersGet, manufacturerId),
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,
           options,
         }),
@@ -236,7 +236,7 @@ export function catalogResource(core: HttpCore) {
         params?: ManufacturerCategoriesParams,
         options?: RequestOptions,
       ) => {
-        const row = ROWS['catalog.manufacturers.categories'];
+        const row = ROWS.manufacturersCategories;
         const path = () => {
           checkOrder(params, ['name', 'popularity'] as const);
           return pathOf(row, manufacturerId);
@@ -245,7 +245,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
       skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) => {
-        const row = ROWS['catalog.manufacturers.skus'];
+        const row = ROWS.manufacturersSkus;
         const path = () => {
           checkOrder(params, ['price', 'popularity'] as const);
           return pathOf(row, manufacturerId);

@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { FAVORITES as ROWS } from '../endpoints/favorites.js';
+import * as ROWS from '../endpoints/favorites.js';
+import type { EndpointCall } from '../endpoints/row.js';
 import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {
   call,
@@ -62,7 +63,7 @@ const pickFavorite = (b: { favorite: Favorite }) => b.favorite;
 
 /** The signed-in user's favorites and favorite lists (user token with the `favorites` scope). */
 export function favoritesResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
+  type Row = EndpointCall;
   const favoritesOf = (
     row: Row,
     path: string | (() => string),
@@ -74,10 +75,10 @@ export function favoritesResource(core: HttpCore) {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
     list: (params?: FavoritesListParams, options?: RequestOptions) =>
       favoritesOf(
-        ROWS['favorites.list'],
+        ROWS.list,
         () => {
           oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const);
-          return ROWS['favorites.list'].path;
+          return ROWS.list.path;
         },
         params,
         options,
@@ -88,27 +89,27 @@ export function favoritesResource(core: HttpCore) {
      */
     forSku: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.forSku'],
-        path: () => pathOf(ROWS['favorites.forSku'], skuId),
+        row: ROWS.forSku,
+        path: () => pathOf(ROWS.forSku, skuId),
         select: (b: { favorites: Favorite[] }) => b.favorites,
         options,
       }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['favorites.get'],
-        path: () => pathOf(ROWS['favorites.get'], favoriteId),
+        row: ROWS.get,
+        path: () => pathOf(ROWS.get, favoriteId),
         select: pickFavorite,
         options,
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
       write(core, {
-        row: ROWS['favorites.create'],
+        row: ROWS.create,
         path: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
-          return ROWS['favorites.create'].path;
+          return ROWS.create.path;
         },
         body: params && favoriteBody({ sku_id: params.sku_id }, params),
         select: pickFavorite,
@@ -117,13 +118,13 @@ export function favoritesResource(core: HttpCore) {
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
       write(core, {
-        row: ROWS['favorites.update'],
+        row: ROWS.update,
         path: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
             throw new InvalidRequestError('have_it must be a boolean', 'InvalidParam', 'have_it');
           }
-          return pathOf(ROWS['favorites.update'], favoriteId);
+          return pathOf(ROWS.update, favoriteId);
         },
         body: params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
         select: pickFavorite,
@@ -132,24 +133,19 @@ export function favoritesResource(core: HttpCore) {
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
       write<void>(core, {
-        row: ROWS['favorites.delete'],
-        path: () => pathOf(ROWS['favorites.delete'], favoriteId),
+        row: ROWS.remove,
+        path: () => pathOf(ROWS.remove, favoriteId),
         options,
       }),
     /** GET /categories/:id/favorites: the user's favorites in one category. */
     inCategory: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-      favoritesOf(
-        ROWS['favorites.inCategory'],
-        () => pathOf(ROWS['favorites.inCategory'], categoryId),
-        params,
-        options,
-      ),
+      favoritesOf(ROWS.inCategory, () => pathOf(ROWS.inCategory, categoryId), params, options),
 
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<FavoriteList, FavoriteListList>(core, {
-          row: ROWS['favorites.lists.list'],
+          row: ROWS.listsList,
           items: (b) => b.favorite_lists,
           params,
           options,
@@ -157,12 +153,12 @@ export function favoritesResource(core: HttpCore) {
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
         write(core, {
-          row: ROWS['favorites.lists.create'],
+          row: ROWS.listsCreate,
           path: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');
             }
-            return ROWS['favorites.lists.create'].path;
+            return ROWS.listsCreate.path;
           },
           body: { favorite_list: { name: params?.name } },
           select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
@@ -171,18 +167,13 @@ export function favoritesResource(core: HttpCore) {
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
         write<void>(core, {
-          row: ROWS['favorites.lists.delete'],
-          path: () => pathOf(ROWS['favorites.lists.delete'], favoriteListId),
+          row: ROWS.listsDelete,
+          path: () => pathOf(ROWS.listsDelete, favoriteListId),
           options,
         }),
       /** GET /favorite_lists/:id/favorites */
       favorites: (favoriteListId: number, params?: PageParams, options?: RequestOptions) =>
-        favoritesOf(
-          ROWS['favorites.lists.favorites'],
-          () => pathOf(ROWS['favorites.lists.favorites'], favoriteListId),
-          params,
-          options,
-        ),
+        favoritesOf(ROWS.listsFavorites, () => pathOf(ROWS.listsFavorites, favoriteListId), params, options),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { AbortError, InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import { sleep } from '../core/signal.js';
-import { NOTIFICATIONS as ROWS } from '../endpoints/notifications.js';
+import * as ROWS from '../endpoints/notifications.js';
 import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
 import { write } from './write.js';
@@ -38,7 +38,7 @@ export interface WatchOptions {
 export function notificationsResource(core: HttpCore) {
   const listNotifications = (params?: PageParams, options?: RequestOptions) =>
     list<Notification, NotificationList>(core, {
-      row: ROWS['notifications.list'],
+      row: ROWS.list,
       items: (b) => b.notifications,
       params,
       options,
@@ -85,15 +85,15 @@ export function notificationsResource(core: HttpCore) {
     /** GET /notifications/:id */
     get: (notificationId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['notifications.get'],
-        path: () => pathOf(ROWS['notifications.get'], notificationId),
+        row: ROWS.get,
+        path: () => pathOf(ROWS.get, notificationId),
         select: (b: { notification: Notification }) => b.notification,
         options,
       }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
       write<void>(core, {
-        row: ROWS['notifications.markViewed'],
+        row: ROWS.markViewed,
         path: () => {
           if (!Array.isArray(ids) || ids.length === 0) {
             throw new InvalidRequestError(
@@ -103,7 +103,7 @@ export function notificationsResource(core: HttpCore) {
             );
           }
           for (const value of ids) id(value, 'ids');
-          return ROWS['notifications.markViewed'].path;
+          return ROWS.markViewed.path;
         },
         body: { ids },
         options,

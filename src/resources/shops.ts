@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SHOPS as ROWS } from '../endpoints/shops.js';
+import * as ROWS from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,
@@ -101,8 +101,8 @@ export function shopsResource(core: HttpCore) {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['shops.get'],
-        path: () => pathOf(ROWS['shops.get'], shopId),
+        row: ROWS.get,
+        path: () => pathOf(ROWS.get, shopId),
         select: (b: { shop: Shop }) => b.shop,
         options,
       }),
@@ -115,11 +115,11 @@ export function shopsResource(core: HttpCore) {
     ): PagePromise<ShopReview, ShopReviewListOf<P>> {
       const path = () => {
         reviewListSchema(params?.include_meta);
-        return pathOf(ROWS['shops.reviews'], shopId);
+        return pathOf(ROWS.reviews, shopId);
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
       return list(core, {
-        row: ROWS['shops.reviews'],
+        row: ROWS.reviews,
         path,
         schema: shaped<ShopReviewListOf<P>>(schema),
         items: (b) => b.reviews,
@@ -140,10 +140,10 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationList);
       const path = () => {
         schema();
-        return pathOf(ROWS['shops.locations'], shopId);
+        return pathOf(ROWS.locations, shopId);
       };
       return list(core, {
-        row: ROWS['shops.locations'],
+        row: ROWS.locations,
         path,
         schema: shaped(z.lazy(schema)),
         items: (b) => b.locations,
@@ -162,10 +162,10 @@ export function shopsResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationEnvelope);
       const path = () => {
         schema();
-        return pathOf(ROWS['shops.location'], shopId, locationId);
+        return pathOf(ROWS.location, shopId, locationId);
       };
       return call(core, {
-        row: ROWS['shops.location'],
+        row: ROWS.location,
         path,
         schema: z.lazy(schema),
         select: (b: { location: ShopLocationOf<P> }) => b.location,
@@ -185,10 +185,10 @@ export function shopsResource(core: HttpCore) {
       const path = () => {
         coordinate('lat', params?.lat, 90);
         coordinate('lng', params?.lng, 180);
-        return ROWS['shops.findLocations'].path;
+        return ROWS.findLocations.path;
       };
       return list<FoundLocation, FoundLocationList>(core, {
-        row: ROWS['shops.findLocations'],
+        row: ROWS.findLocations,
         path,
         items: (b) => b.locations,
         params,
@@ -202,10 +202,10 @@ export function shopsResource(core: HttpCore) {
         if (typeof params?.q !== 'string' || params.q.trim() === '') {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
         }
-        return ROWS['shops.search'].path;
+        return ROWS.search.path;
       };
       return list<Shop, ShopList>(core, {
-        row: ROWS['shops.search'],
+        row: ROWS.search,
         path,
         items: (b) => b.shops,
         params,

@@ -3,7 +3,8 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
-import { SKUS as ROWS } from '../endpoints/skus.js';
+import type { EndpointCall } from '../endpoints/row.js';
+import * as ROWS from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
   PersonalizationSchema,
@@ -225,7 +226,7 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
 export function skusResource(core: HttpCore) {
-  type Row = (typeof ROWS)[keyof typeof ROWS];
+  type Row = EndpointCall;
   const reviewCall = (row: Row, path: () => string, review: object, options?: RequestOptions) =>
     write(core, {
       row,
@@ -239,8 +240,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id */
     get: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.get'],
-        path: () => pathOf(ROWS['skus.get'], skuId),
+        row: ROWS.get,
+        path: () => pathOf(ROWS.get, skuId),
         select: (b: { sku: Sku }) => b.sku,
         options,
       }),
@@ -260,10 +261,10 @@ export function skusResource(core: HttpCore) {
             'zero_installments',
           );
         }
-        return pathOf(ROWS['skus.products'], skuId);
+        return pathOf(ROWS.products, skuId);
       };
       return list<Product, ProductList>(core, {
-        row: ROWS['skus.products'],
+        row: ROWS.products,
         path,
         items: (b) => b.products,
         params,
@@ -274,8 +275,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id/product_cards: the `product_cards` groups (cards of products by shop). */
     productCards: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.productCards'],
-        path: () => pathOf(ROWS['skus.productCards'], skuId),
+        row: ROWS.productCards,
+        path: () => pathOf(ROWS.productCards, skuId),
         select: (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
         options,
       }),
@@ -288,10 +289,10 @@ export function skusResource(core: HttpCore) {
     ) {
       const path = () => {
         oneOf('include', params?.include, ['group'] as const);
-        return pathOf(ROWS['skus.specifications'], skuId);
+        return pathOf(ROWS.specifications, skuId);
       };
       return call(core, {
-        row: ROWS['skus.specifications'],
+        row: ROWS.specifications,
         path,
         select: (b: SkuSpecifications<P>) => b,
         query: params,
@@ -302,8 +303,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id/price_history: `{ average: [{date, price}], lowest: [{date, price, shop_name}] }`. */
     priceHistory: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.priceHistory'],
-        path: () => pathOf(ROWS['skus.priceHistory'], skuId),
+        row: ROWS.priceHistory,
+        path: () => pathOf(ROWS.priceHistory, skuId),
         select: (b: { history: PriceHistory }) => b.history,
         options,
       }),
@@ -315,8 +316,8 @@ export function skusResource(core: HttpCore) {
       options?: RequestOptions,
     ): PagePromise<Sku, SimilarSkuList> =>
       list<Sku, SimilarSkuList>(core, {
-        row: ROWS['skus.similar'],
-        path: () => pathOf(ROWS['skus.similar'], skuId),
+        row: ROWS.similar,
+        path: () => pathOf(ROWS.similar, skuId),
         items: (b) => b.skus,
         params,
         options,
@@ -335,10 +336,10 @@ export function skusResource(core: HttpCore) {
       const schema = () => wrap(linkedSchema(PRODUCT, params), productEnvelope);
       const path = () => {
         schema();
-        return pathOf(ROWS['skus.product'], productId);
+        return pathOf(ROWS.product, productId);
       };
       return call(core, {
-        row: ROWS['skus.product'],
+        row: ROWS.product,
         path,
         query: params,
         schema: z.lazy(schema),
@@ -361,10 +362,10 @@ export function skusResource(core: HttpCore) {
             'shop_uid',
           );
         }
-        return pathOf(ROWS['skus.shopProducts'], shopId);
+        return pathOf(ROWS.shopProducts, shopId);
       };
       return list<Product, ProductList>(core, {
-        row: ROWS['skus.shopProducts'],
+        row: ROWS.shopProducts,
         path,
         items: (b) => b.products,
         params,
@@ -375,7 +376,7 @@ export function skusResource(core: HttpCore) {
     /** GET /flags: the reasons a review can be flagged for. */
     flags: (options?: RequestOptions) =>
       call(core, {
-        row: ROWS['skus.flags'],
+        row: ROWS.flags,
         select: (b: { flags: FlagDefinition[] }) => b.flags,
         options,
       }),
@@ -390,11 +391,11 @@ export function skusResource(core: HttpCore) {
         const path = () => {
           oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
-          return pathOf(ROWS['skus.reviews.list'], skuId);
+          return pathOf(ROWS.reviewsList, skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
         return list(core, {
-          row: ROWS['skus.reviews.list'],
+          row: ROWS.reviewsList,
           path,
           schema: shaped<SkuReviewListOf<P>>(schema),
           items: (b) => b.reviews,
@@ -406,8 +407,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/new: the form to write a review with. */
       newForm: (skuId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['skus.reviews.newForm'],
-          path: () => pathOf(ROWS['skus.reviews.newForm'], skuId),
+          row: ROWS.reviewsNewForm,
+          path: () => pathOf(ROWS.reviewsNewForm, skuId),
           select: (b: { review_form: ReviewForm }) => b.review_form,
           options,
         }),
@@ -415,10 +416,10 @@ export function skusResource(core: HttpCore) {
       /** POST /skus/:id/reviews; a rating outside 1–5 is refused before sending. */
       create: (skuId: number, review: NewSkuReview, options?: RequestOptions) =>
         reviewCall(
-          ROWS['skus.reviews.create'],
+          ROWS.reviewsCreate,
           () => {
             checkReview(review, false);
-            return pathOf(ROWS['skus.reviews.create'], skuId);
+            return pathOf(ROWS.reviewsCreate, skuId);
           },
           review,
           options,
@@ -427,8 +428,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/:id/edit: the form with the review's rating, text and chosen answers. */
       editForm: (skuId: number, reviewId: number, options?: RequestOptions) =>
         call(core, {
-          row: ROWS['skus.reviews.editForm'],
-          path: () => pathOf(ROWS['skus.reviews.editForm'], skuId, reviewId),
+          row: ROWS.reviewsEditForm,
+          path: () => pathOf(ROWS.reviewsEditForm, skuId, reviewId),
           select: (b: { review_form: EditReviewForm }) => b.review_form,
           options,
         }),
@@ -436,10 +437,10 @@ export function skusResource(core: HttpCore) {
       /** PUT /skus/:id/reviews/:id with only the fields to change. */
       update: (skuId: number, reviewId: number, changes: Partial<NewSkuReview>, options?: RequestOptions) =>
         reviewCall(
-          ROWS['skus.reviews.update'],
+          ROWS.reviewsUpdate,
           () => {
             checkReview(changes, true);
-            return pathOf(ROWS['skus.reviews.update'], skuId, reviewId);
+            return pathOf(ROWS.reviewsUpdate, skuId, reviewId);
           },
           changes,
           options,
@@ -448,8 +449,8 @@ export function skusResource(core: HttpCore) {
       /** DELETE /skus/:id/reviews/:id (204). */
       delete: (skuId: number, reviewId: number, options?: RequestOptions) =>
         write<void>(core, {
-          row: ROWS['skus.reviews.delete'],
-          path: () => pathOf(ROWS['skus.reviews.delete'], skuId, reviewId),
+          row: ROWS.reviewsDelete,
+          path: () => pathOf(ROWS.reviewsDelete, skuId, reviewId),
           select: () => undefined,
           options,
         }),
@@ -468,10 +469,10 @@ export function skusResource(core: HttpCore) {
             throw new InvalidRequestError('vote.helpful must be true or false', 'InvalidParam', 'helpful');
           }
           schema();
-          return pathOf(ROWS['skus.reviews.vote'], skuId, reviewId);
+          return pathOf(ROWS.reviewsVote, skuId, reviewId);
         };
         return write(core, {
-          row: ROWS['skus.reviews.vote'],
+          row: ROWS.reviewsVote,
           path,
           query: { 'vote[helpful]': vote?.helpful, embed: params?.embed },
           schema: z.lazy(schema),
@@ -494,10 +495,10 @@ export function skusResource(core: HttpCore) {
               'reason',
             );
           }
-          return pathOf(ROWS['skus.reviews.flag'], skuId, reviewId);
+          return pathOf(ROWS.reviewsFlag, skuId, reviewId);
         };
         return write(core, {
-          row: ROWS['skus.reviews.flag'],
+          row: ROWS.reviewsFlag,
           path,
           query: { 'flag[reason]': flag?.reason },
           schema: z.optional(FlagRecordSchema),

@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import { USER as ROWS } from '../endpoints/user.js';
+import * as ROWS from '../endpoints/user.js';
 import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
 import { call, list, type PageParams, pathOf, type RequestOptions } from './shared.js';
 import { write } from './write.js';
@@ -77,11 +77,11 @@ const pickUser = (b: { user: User }) => b.user;
 export function userResource(core: HttpCore) {
   return {
     /** GET /user */
-    get: (options?: RequestOptions) => call(core, { row: ROWS['user.get'], select: pickUser, options }),
+    get: (options?: RequestOptions) => call(core, { row: ROWS.get, select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
       write(core, {
-        row: ROWS['user.update'],
+        row: ROWS.update,
         body: () => checkUserUpdate(params),
         select: pickUser,
         options,
@@ -89,14 +89,14 @@ export function userResource(core: HttpCore) {
     /** GET /user/avatars: the file names `avatar_preset` takes. */
     avatars: (options?: RequestOptions) =>
       call(core, {
-        row: ROWS['user.avatars'],
+        row: ROWS.avatars,
         select: (b: { avatars: string[] }) => b.avatars,
         options,
       }),
     /** GET /user/saved_orders */
     savedOrders: (params?: PageParams, options?: RequestOptions) =>
       list<SavedOrder, SavedOrderList>(core, {
-        row: ROWS['user.savedOrders'],
+        row: ROWS.savedOrders,
         items: (b) => b.saved_orders,
         params,
         options,
@@ -104,7 +104,7 @@ export function userResource(core: HttpCore) {
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
       write<null>(core, {
-        row: ROWS['user.logout'],
+        row: ROWS.logout,
         select: () => null,
         options,
       }),
@@ -113,24 +113,24 @@ export function userResource(core: HttpCore) {
       /** GET /user/addresses */
       list: (options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.list'],
+          row: ROWS.addressesList,
           select: (b: { addresses: Address[] }) => b.addresses,
           options,
         }),
       /** GET /user/addresses/new: the fields an address needs. */
       form: (options?: RequestOptions) =>
         call(core, {
-          row: ROWS['user.addresses.form'],
+          row: ROWS.addressesForm,
           select: (b: { address_form: AddressForm }) => b.address_form,
           options,
         }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
         write(core, {
-          row: ROWS['user.addresses.create'],
+          row: ROWS.addressesCreate,
           path: () => {
             checkAddress(params, true);
-            return ROWS['user.addresses.create'].path;
+            return ROWS.addressesCreate.path;
           },
           body: params,
           select: pickAddress,
@@ -139,10 +139,10 @@ export function userResource(core: HttpCore) {
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
         write(core, {
-          row: ROWS['user.addresses.update'],
+          row: ROWS.addressesUpdate,
           path: () => {
             checkAddress(params, false);
-            return pathOf(ROWS['user.addresses.update'], addressId);
+            return pathOf(ROWS.addressesUpdate, addressId);
           },
           body: params,
           select: pickAddress,
@@ -151,8 +151,8 @@ export function userResource(core: HttpCore) {
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
         write<void>(core, {
-          row: ROWS['user.addresses.delete'],
-          path: () => pathOf(ROWS['user.addresses.delete'], addressId),
+          row: ROWS.addressesDelete,
+          path: () => pathOf(ROWS.addressesDelete, addressId),
           options,
         }),
     },
