@@ -191,7 +191,6 @@ export type {
 
 import { memoryWindowStore as windowStore } from './core/memory-window-store.js';
 import type { WindowStore } from './core/stores.js';
-import { staleAfterWrite as staleRoots } from './resources/shared.js';
 
 /**
  * The in-memory rate-limit window store (one window per token).
@@ -202,12 +201,21 @@ export function memoryWindowStore(): WindowStore {
   return windowStore();
 }
 
+/** The resources that embed a root's records (a favorite shows on its list, its category and its SKU). */
+const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
+  favorites: ['favorite_lists', 'categories', 'skus'],
+  favorite_lists: ['favorites'],
+  skus: ['products'],
+};
+
 /**
  * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
- * `path` makes stale.
- * @deprecated For a cache of your own, `price-catalog/query` mutations tell what a write makes
- * stale (`invalidates(variables)`); this name goes in the next major version.
+ * `path` makes stale: its own and those that embed it.
+ * @deprecated Coarser than what the SDK now drops: a write's row in the endpoint table names the
+ * reads it makes stale (`stalePaths(ENDPOINTS['favorites.create'], {})`), and `price-catalog/query`
+ * mutations tell it (`invalidates(variables)`). This name goes in the next major version.
  */
 export function staleAfterWrite(path: string): readonly string[] {
-  return staleRoots(path);
+  const root = path.split('/')[1] ?? '';
+  return [root, ...(EMBEDDED_IN[root] ?? [])];
 }

@@ -162,26 +162,20 @@ export function cachedResponse(answer: CachedAnswer, url: string, from: 'fresh' 
 }
 
 /**
- * Drops the principal's cached reads under any of `roots` (top-level path segments, such as
- * `skus`): a write's own root, and the roots its resource says it changes. Which paths a write
- * changes is endpoint knowledge and lives in the resources (src/resources/shared.ts).
+ * Drops the principal's cached reads whose path `isStale` names: what a write changed. Which
+ * paths those are is endpoint knowledge and comes from the resources (src/resources/write.ts).
  */
 export async function invalidate(
   store: CacheStore,
   principal: string,
-  roots: readonly string[],
+  isStale: (path: string) => boolean,
 ): Promise<number> {
-  const wanted = new Set(roots);
   let dropped = 0;
   for (const key of [...(await store.keys())]) {
     const [keyPrincipal, , url] = key.split(' ');
-    if (keyPrincipal !== principal || !url) continue;
-    const segments = new URL(url).pathname.split('/').filter(Boolean);
-    // The key's path may sit under a base path (`/api/...`): match any segment against the roots.
-    if (segments.some((segment) => wanted.has(segment))) {
-      await store.delete(key);
-      dropped++;
-    }
+    if (keyPrincipal !== principal || !url || !isStale(new URL(url).pathname)) continue;
+    await store.delete(key);
+    dropped++;
   }
   return dropped;
 }

@@ -77,10 +77,10 @@ export interface CallSpec<T> {
   /** An OAuth scope the endpoint needs: refused before sending when the token is known to lack it. */
   scope?: string | undefined;
   /**
-   * For writes: the top-level path segments whose cached reads the write makes stale (without it,
-   * the write's own). Endpoint knowledge: the resources give it.
+   * For writes: which cached reads (by their URL's path) the write to `path` makes stale; without
+   * it, every read under the write's first path segment. Endpoint knowledge: the resources give it.
    */
-  invalidates?: ((path: string) => readonly string[]) | undefined;
+  invalidates?: ((path: string) => (cachedPath: string) => boolean) | undefined;
   options?: RequestOptions | undefined;
 }
 
@@ -189,7 +189,7 @@ export class HttpCore {
     if (spec.method !== 'GET') {
       const answer = await this.answerOf(call, undefined);
       const store = this.config.cache;
-      if (store) await invalidate(store, token.principal, spec.invalidates?.(path) ?? [rootOf(path)]);
+      if (store) await invalidate(store, token.principal, spec.invalidates?.(path) ?? underRoot(path));
       return finish(answer.body, answer);
     }
     return this.read(call, options.cache ?? 'default', options.headers !== undefined, finish);
@@ -285,9 +285,10 @@ interface Answered {
   rateLimit: RateLimitInfo | undefined;
 }
 
-/** A write's own root: `/skus/1/reviews` makes `skus` reads stale. */
-function rootOf(path: string): string {
-  return path.split('/')[1] ?? '';
+/** Cached reads under the first segment of `path` (a raw write's guess at what it changed). */
+function underRoot(path: string): (cachedPath: string) => boolean {
+  const root = path.split('/')[1] ?? '';
+  return (cachedPath) => cachedPath.split('/').includes(root);
 }
 
 /**

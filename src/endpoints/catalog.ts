@@ -9,146 +9,60 @@ import {
   SkuListSchema,
   SpecificationListSchema,
 } from '../schemas/catalog.js';
-import { ORDER_DIR, PAGE, rows } from './row.js';
+import type { EndpointCall } from './row.js';
 
-const BY_NAME_OR_POPULARITY = [
-  { name: 'order_by', kind: 'string', values: ['name', 'popularity'] },
-  ORDER_DIR,
-  ...PAGE,
-] as const;
-
-/** Search, autocomplete, categories and manufacturers (`api.catalog`). */
-export const CATALOG_ROWS = rows({
-  'catalog.search': {
-    path: '/search',
-    query: [{ name: 'q', kind: 'string' }, ...PAGE],
-    args: ['params', 'options'],
-    schema: SearchResultSchema,
-    scope: 'public',
-    pagination: 'pages',
-  },
-  'catalog.autocomplete': {
-    path: '/autocomplete',
-    query: [{ name: 'q', kind: 'string' }],
-    args: ['params', 'options'],
-    schema: AutocompleteSchema,
-    scope: 'public',
-    maxAge: 60,
-  },
-  'catalog.categories.list': {
-    path: '/categories',
-    query: PAGE,
-    args: ['params', 'options'],
-    schema: CategoryListSchema,
-    scope: 'public',
-    maxAge: 60,
-    pagination: 'pages',
-  },
-  'catalog.categories.root': {
-    path: '/categories/root',
-    args: ['options'],
-    schema: CategoryEnvelopeSchema,
-    scope: 'public',
-    maxAge: 60,
-  },
-  'catalog.categories.get': {
-    path: '/categories/:id',
-    args: ['id', 'options'],
-    schema: CategoryEnvelopeSchema,
-    scope: 'public',
-    maxAge: 300,
-  },
-  'catalog.categories.parent': {
-    path: '/categories/:id/parent',
-    args: ['id', 'options'],
-    schema: CategoryEnvelopeSchema,
-    scope: 'public',
-    maxAge: 60,
-  },
-  'catalog.categories.children': {
-    path: '/categories/:id/children',
-    query: PAGE,
-    args: ['id', 'params', 'options'],
-    schema: CategoryListSchema,
-    scope: 'public',
-    maxAge: 300,
-    pagination: 'pages',
-  },
-  'catalog.categories.specifications': {
-    path: '/categories/:id/specifications',
-    query: [{ name: 'include', kind: 'names', values: ['group'] }],
-    args: ['id', 'params', 'options'],
-    schema: SpecificationListSchema,
-    scope: 'public',
-    maxAge: 300,
-    since: '3.1.1',
-  },
-  'catalog.categories.manufacturers': {
-    path: '/categories/:id/manufacturers',
-    query: BY_NAME_OR_POPULARITY,
-    args: ['id', 'params', 'options'],
-    schema: ManufacturerListSchema,
-    scope: 'public',
-    maxAge: 60,
-    pagination: 'pages',
-  },
-  'catalog.categories.skus': {
-    path: '/categories/:id/skus',
-    query: [
-      // Dynamic: any method of the answer's `meta.order_by_methods`.
-      { name: 'order_by', kind: 'string' },
-      ORDER_DIR,
-      { name: 'q', kind: 'string' },
-      { name: 'include_meta', kind: 'array', values: ['available_filters', 'applied_filters'] },
-      { name: 'filter_ids', kind: 'array' },
-      { name: 'manufacturer_ids', kind: 'array' },
-      { name: 'shop_ids', kind: 'array' },
-      { name: 'distance', kind: 'integer' },
-      { name: 'availability', kind: 'integer' },
-      ...PAGE,
-    ],
-    args: ['id', 'params', 'options'],
-    schema: SkuListSchema,
-    scope: 'public',
-    pagination: 'pages',
-  },
-  'catalog.categories.filterGroups': {
-    path: '/categories/:id/filter_groups',
-    query: PAGE,
-    args: ['id', 'params', 'options'],
-    schema: FilterGroupListSchema,
-    scope: 'public',
-    maxAge: 300,
-    pagination: 'pages',
-  },
-  'catalog.manufacturers.list': {
-    path: '/manufacturers',
-    query: PAGE,
-    args: ['params', 'options'],
-    schema: ManufacturerListSchema,
-    scope: 'public',
-    pagination: 'pages',
-  },
-  'catalog.manufacturers.get': {
-    path: '/manufacturers/:id',
-    args: ['id', 'options'],
-    schema: ManufacturerEnvelopeSchema,
-    scope: 'public',
-  },
-  'catalog.manufacturers.categories': {
-    path: '/manufacturers/:id/categories',
-    query: BY_NAME_OR_POPULARITY,
-    args: ['id', 'params', 'options'],
-    schema: CategoryListSchema,
-    scope: 'public',
-    pagination: 'pages',
-  },
-  'catalog.manufacturers.skus': {
-    path: '/manufacturers/:id/skus',
-    query: [{ name: 'order_by', kind: 'string', values: ['price', 'popularity'] }, ORDER_DIR, ...PAGE],
-    args: ['id', 'params', 'options'],
-    schema: SkuListSchema,
-    scope: 'public',
-    pagination: 'pages',
-  },
-});
+/** Search, autocomplete, categories and manufacturers (`api.catalog`): what their calls need. */
+export const search = { path: '/search', schema: SearchResultSchema } satisfies EndpointCall;
+export const autocomplete = {
+  path: '/autocomplete',
+  schema: AutocompleteSchema,
+} satisfies EndpointCall;
+export const categoriesList = {
+  path: '/categories',
+  schema: CategoryListSchema,
+} satisfies EndpointCall;
+export const categoriesRoot = {
+  path: '/categories/root',
+  schema: CategoryEnvelopeSchema,
+} satisfies EndpointCall;
+export const categoriesGet = {
+  path: '/categories/:id',
+  schema: CategoryEnvelopeSchema,
+} satisfies EndpointCall;
+export const categoriesParent = {
+  path: '/categories/:id/parent',
+  schema: CategoryEnvelopeSchema,
+} satisfies EndpointCall;
+export const categoriesChildren = {
+  path: '/categories/:id/children',
+  schema: CategoryListSchema,
+} satisfies EndpointCall;
+export const categoriesSpecifications = {
+  path: '/categories/:id/specifications',
+  schema: SpecificationListSchema,
+} satisfies EndpointCall;
+export const categoriesManufacturers = {
+  path: '/categories/:id/manufacturers',
+  schema: ManufacturerListSchema,
+} satisfies EndpointCall;
+export const categoriesSkus = { path: '/categories/:id/skus', schema: SkuListSchema } satisfies EndpointCall;
+export const categoriesFilterGroups = {
+  path: '/categories/:id/filter_groups',
+  schema: FilterGroupListSchema,
+} satisfies EndpointCall;
+export const manufacturersList = {
+  path: '/manufacturers',
+  schema: ManufacturerListSchema,
+} satisfies EndpointCall;
+export const manufacturersGet = {
+  path: '/manufacturers/:id',
+  schema: ManufacturerEnvelopeSchema,
+} satisfies EndpointCall;
+export const manufacturersCategories = {
+  path: '/manufacturers/:id/categories',
+  schema: CategoryListSchema,
+} satisfies EndpointCall;
+export const manufacturersSkus = {
+  path: '/manufacturers/:id/skus',
+  schema: SkuListSchema,
+} satisfies EndpointCall;

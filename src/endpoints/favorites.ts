@@ -4,117 +4,86 @@ import {
   FavoriteListListSchema,
   FavoritesSchema,
 } from '../schemas/favorites.js';
-import { CATALOG_ROWS } from './catalog.js';
-import { ORDER_DIR, PAGE, rows, type StaleRead } from './row.js';
+import { categoriesSkus } from './catalog.js';
+import type { EndpointCall, StaleRead } from './row.js';
 
 const SCOPED = { user: true, scope: 'favorites' } as const;
 
-const READS = rows({
-  'favorites.list': {
-    path: '/favorites',
-    query: [{ name: 'owned', kind: 'boolean' }, ORDER_DIR, ...PAGE],
-    args: ['params', 'options'],
-    schema: FavoritesSchema,
-    ...SCOPED,
-    pagination: 'pages',
-  },
-  'favorites.get': {
-    path: '/favorites/:id',
-    args: ['id', 'options'],
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-  },
-  'favorites.forSku': {
-    path: '/skus/:sku_id/favorite',
-    args: ['sku_id', 'options'],
-    schema: FavoritesSchema,
-    ...SCOPED,
-    documented: false,
-  },
-  'favorites.inCategory': {
-    path: '/categories/:id/favorites',
-    query: PAGE,
-    args: ['id', 'params', 'options'],
-    schema: FavoritesSchema,
-    ...SCOPED,
-    pagination: 'pages',
-  },
-  'favorites.lists.list': {
-    path: '/favorite_lists',
-    query: PAGE,
-    args: ['params', 'options'],
-    schema: FavoriteListListSchema,
-    ...SCOPED,
-    pagination: 'pages',
-  },
-  'favorites.lists.favorites': {
-    path: '/favorite_lists/:id/favorites',
-    listIds: ['id'],
-    query: PAGE,
-    args: ['id', 'params', 'options'],
-    schema: FavoritesSchema,
-    ...SCOPED,
-    pagination: 'pages',
-  },
-});
+export const list = { path: '/favorites', schema: FavoritesSchema, ...SCOPED } satisfies EndpointCall;
+export const get = {
+  path: '/favorites/:id',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const forSku = {
+  path: '/skus/:sku_id/favorite',
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const inCategory = {
+  path: '/categories/:id/favorites',
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const listsList = {
+  path: '/favorite_lists',
+  schema: FavoriteListListSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const listsFavorites = {
+  path: '/favorite_lists/:id/favorites',
+  listIds: ['id'],
+  schema: FavoritesSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
 
 /**
  * Every read that shows which SKUs are the user's favorites and in which list: the favorites,
  * the lists, a category's and a SKU's favorites, and the `favorited` flag of category SKU lists.
  * Not a category or a SKU record: a favorite is not part of them.
  */
-const FAVORITE_READS: readonly StaleRead[] = [
-  { read: READS['favorites.list'] },
-  { read: READS['favorites.inCategory'] },
-  { read: READS['favorites.forSku'] },
-  { read: READS['favorites.lists.list'] },
-  { read: READS['favorites.lists.favorites'] },
-  { read: CATALOG_ROWS['catalog.categories.skus'], asUserSees: true },
+const FAVORITE_READS: readonly StaleRead<EndpointCall>[] = [
+  { read: list },
+  { read: inCategory },
+  { read: forSku },
+  { read: listsList },
+  { read: listsFavorites },
+  { read: categoriesSkus, asUserSees: true },
 ];
 
-const WRITES = rows({
-  'favorites.create': {
-    method: 'POST',
-    path: '/favorites',
-    args: ['input', 'options'],
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-    stale: FAVORITE_READS,
-  },
-  'favorites.update': {
-    method: 'PUT',
-    path: '/favorites/:id',
-    args: ['id', 'input', 'options'],
-    schema: FavoriteEnvelopeSchema,
-    ...SCOPED,
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
-  },
-  'favorites.delete': {
-    method: 'DELETE',
-    path: '/favorites/:id',
-    args: ['id', 'options'],
-    ...SCOPED,
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'], same: { id: 'id' } }],
-  },
+export const create = {
+  method: 'POST',
+  path: '/favorites',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+  stale: FAVORITE_READS,
+} satisfies EndpointCall;
+export const update = {
+  method: 'PUT',
+  path: '/favorites/:id',
+  schema: FavoriteEnvelopeSchema,
+  ...SCOPED,
+  stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+} satisfies EndpointCall;
+export const remove = {
+  method: 'DELETE',
+  path: '/favorites/:id',
+  ...SCOPED,
+  stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+} satisfies EndpointCall;
 
-  'favorites.lists.create': {
-    method: 'POST',
-    path: '/favorite_lists',
-    args: ['input', 'options'],
-    schema: FavoriteListEnvelopeSchema,
-    ...SCOPED,
-    stale: [{ read: READS['favorites.lists.list'] }],
-  },
-  'favorites.lists.delete': {
-    method: 'DELETE',
-    path: '/favorite_lists/:id',
-    listIds: ['id'],
-    args: ['id', 'options'],
-    ...SCOPED,
-    // What becomes of the list's favorites is not shown: every favorite read goes.
-    stale: [...FAVORITE_READS, { read: READS['favorites.get'] }],
-  },
-});
-
-/** The signed-in user's favorites and favorite lists (`api.favorites`). */
-export const FAVORITE_ROWS = { ...READS, ...WRITES };
+export const listsCreate = {
+  method: 'POST',
+  path: '/favorite_lists',
+  schema: FavoriteListEnvelopeSchema,
+  ...SCOPED,
+  stale: [{ read: listsList }],
+} satisfies EndpointCall;
+export const listsDelete = {
+  method: 'DELETE',
+  path: '/favorite_lists/:id',
+  listIds: ['id'],
+  ...SCOPED,
+  // What becomes of the list's favorites is not shown: every favorite read goes.
+  stale: [...FAVORITE_READS, { read: get }],
+} satisfies EndpointCall;

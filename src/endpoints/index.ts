@@ -1,10 +1,14 @@
-export { type EndpointMatch, matchEndpoint } from './match.js';
+export { type EndpointMatch, matchEndpoint, queryNamesOf } from './match.js';
+export { METHODS, type MethodName, type Methods } from './methods.js';
 export { fillPath, pathMatches, pathParams } from './paths.js';
 export type {
   ArgSlot,
+  EndpointCall,
+  EndpointDetails,
   EndpointRow,
   EndpointScope,
   HttpVerb,
+  MethodSpec,
   PaginationKind,
   PathParam,
   PathParamKind,

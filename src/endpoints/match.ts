@@ -1,5 +1,5 @@
 import { literals, pathParams } from './paths.js';
-import type { EndpointRow } from './row.js';
+import { type EndpointRow, FIELDSETS, type QueryParam } from './row.js';
 import { ENDPOINT_ROWS } from './table.js';
 
 /** A request's row and the values of its path parameters. */
@@ -28,4 +28,10 @@ export function matchEndpoint(method: string, pathname: string): EndpointMatch |
     } else if (count === most) best.push({ row, params });
   }
   return best.find((match) => match.row.method === method.toUpperCase());
+}
+
+/** Every query name a request of the row may carry: its own, and the sparse fieldsets on a read. */
+export function queryNamesOf(row: EndpointRow): readonly QueryParam[] {
+  if (row.method !== 'GET' || row.query.some((param) => param.kind === 'fieldset')) return row.query;
+  return [...row.query, ...FIELDSETS];
 }

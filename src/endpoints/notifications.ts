@@ -1,38 +1,23 @@
 import { NotificationEnvelopeSchema, NotificationListSchema } from '../schemas/notifications.js';
-import { PAGE, rows } from './row.js';
+import type { EndpointCall } from './row.js';
 
 const SCOPED = { user: true, scope: 'notifications' } as const;
 
-const READS = rows({
-  'notifications.list': {
-    path: '/notifications',
-    query: PAGE,
-    args: ['params', 'options'],
-    schema: NotificationListSchema,
-    ...SCOPED,
-    pagination: 'pages',
-    since: '3.0.1',
-  },
-  'notifications.get': {
-    path: '/notifications/:id',
-    args: ['id', 'options'],
-    schema: NotificationEnvelopeSchema,
-    ...SCOPED,
-    since: '3.0.1',
-  },
-});
+export const list = {
+  path: '/notifications',
+  schema: NotificationListSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
+export const get = {
+  path: '/notifications/:id',
+  schema: NotificationEnvelopeSchema,
+  ...SCOPED,
+} satisfies EndpointCall;
 
-const WRITES = rows({
-  'notifications.markViewed': {
-    method: 'POST',
-    path: '/notifications/view',
-    args: ['input', 'options'],
-    ...SCOPED,
-    // `is_viewed`.
-    stale: [{ read: READS['notifications.list'] }, { read: READS['notifications.get'] }],
-    since: '3.0.1',
-  },
-});
-
-/** The signed-in user's notifications (`api.notifications`). */
-export const NOTIFICATION_ROWS = { ...READS, ...WRITES };
+export const markViewed = {
+  method: 'POST',
+  path: '/notifications/view',
+  ...SCOPED,
+  // `is_viewed`.
+  stale: [{ read: list }, { read: get }],
+} satisfies EndpointCall;

@@ -1,4 +1,4 @@
-import type { EndpointRow } from './row.js';
+import type { EndpointCall } from './row.js';
 
 /** A path parameter's value as a URL segment: digits, letters, `_` and `-`, nothing else. */
 export const PARAM_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,12 +11,12 @@ function segmentsOf(path: string): string[] {
  * The row's path with `values` put in for its parameters; a parameter without a value stays
  * `:name`, which as a pattern (`pathMatches`) stands for any segment.
  */
-export function fillPath(row: EndpointRow, values: Readonly<Record<string, string | undefined>>): string {
+export function fillPath(row: EndpointCall, values: Readonly<Record<string, string | undefined>>): string {
   return row.path.replace(/:([a-z_]+)/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /** The path parameters of `pathname` read against the row's template, or undefined when it does not fit. */
-export function pathParams(row: EndpointRow, pathname: string): Record<string, string> | undefined {
+export function pathParams(row: EndpointCall, pathname: string): Record<string, string> | undefined {
   const expected = segmentsOf(row.path);
   const actual = segmentsOf(pathname);
   if (expected.length !== actual.length) return undefined;

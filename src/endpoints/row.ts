@@ -34,9 +34,9 @@ export interface PathParam {
 }
 
 /**
- * Where each argument of the client method goes, in order: a path parameter (by name),
- * `params` (the query object), `input` (what the write sends: its body, or its own query
- * values such as `vote[helpful]`) or `options` (the SDK's RequestOptions: `signal`, `cache`, …).
+ * Where each argument of the client method goes, in order: a path parameter (by name), `params`
+ * (the query object) or `input` (what the write sends: its body, or its own query values such as
+ * `vote[helpful]`). The SDK's RequestOptions (`signal`, `cache`, …) always come last, after these.
  */
 export type ArgSlot = string;
 
@@ -46,8 +46,8 @@ export type ArgSlot = string;
  * that endpoint is stale. The row itself, not its name: a resource then bundles the rows its
  * writes touch, not the whole table.
  */
-export interface StaleRead {
-  read: EndpointRow;
+export interface StaleRead<R extends EndpointCall = EndpointRow> {
+  read: R;
   same?: Readonly<Record<string, string>> | undefined;
   /**
    * The change shows only in the read's answers fetched with the user's token (a category's SKUs
@@ -59,34 +59,80 @@ export interface StaleRead {
 /** The API's answer to a list: `pages` is `page`/`per` with `meta.pagination` (and a Link header). */
 export type PaginationKind = 'none' | 'pages';
 
+/**
+ * What a client call needs of an endpoint: one exported literal per endpoint in the area files
+ * (`catalog.ts`, …), read as is by the resources. No builder runs and no name is kept, so a
+ * browser bundle holds only these, and only those of its modules. What is left out has its
+ * default: `GET`, no schema, not the user's, `public` scope for a read that is not the user's,
+ * every path parameter an `id`, nothing stale.
+ */
+export interface EndpointCall {
+  method?: HttpVerb | undefined;
+  /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
+  path: string;
+  /** The answer's schema (a read with linked resources narrows it per call). */
+  schema?: Schema<unknown> | undefined;
+  /** Answered for the signed-in user only (sent with the user's token). */
+  user?: boolean | undefined;
+  /**
+   * The scope the token needs, checked before sending. Never `public`: an application token
+   * always has it, and which public reads a user token may make is the server's to say.
+   */
+  scope?: EndpointScope | undefined;
+  /** Path parameters of kind `list_id` (the rest are `id`). */
+  listIds?: readonly string[] | undefined;
+  /** For a write: the reads it makes stale. */
+  stale?: readonly StaleRead<EndpointCall>[] | undefined;
+  /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
+  signsOut?: boolean | undefined;
+}
+
+/**
+ * A client method, in `methods.ts`: the endpoint it calls, its arguments before its
+ * RequestOptions, and the API's `max-age` in seconds for a read (default 0: revalidate every time).
+ */
+export interface MethodSpec {
+  call: EndpointCall;
+  args: readonly ArgSlot[];
+  maxAge?: number;
+}
+
+/**
+ * What only the server and the docs need of an endpoint, in the area's `*-details.ts` file (a
+ * client bundle, and the query entry, leave it out); `table.ts` joins it to the method's row.
+ */
+export interface EndpointDetails {
+  query?: readonly QueryParam[];
+  /** Default `3.0.0`. */
+  since?: string;
+  /** Default true. */
+  documented?: boolean;
+}
+
 /** One documented method and path of the API (or one the recorded answers show). */
-export interface EndpointRow {
+export interface EndpointRow extends EndpointCall {
   /** The client method it backs: `skus.get` is `api.skus.get(...)`. */
   name: string;
   method: HttpVerb;
-  /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
-  path: string;
   /** The `:param` segments of `path`, in order. */
   pathParams: readonly PathParam[];
   /**
-   * The query names the endpoint takes (a write's `input` sent as query is listed too; every
-   * read takes the sparse fieldsets `fields` and `fields_except`).
+   * The query names the endpoint takes (a write's `input` sent as query is listed too). Besides
+   * these, every read takes the sparse fieldsets `fields` and `fields_except` (the API's
+   * convention for every resource, from 3.1.1): `queryNamesOf(row)` lists them all.
    */
   query: readonly QueryParam[];
-  /** Where the client method's arguments go. */
+  /** Where the client method's arguments before its RequestOptions go. */
   args: readonly ArgSlot[];
-  /** The answer's schema (a read with linked resources narrows it per call). */
   schema: Schema<unknown> | undefined;
-  /** Answered for the signed-in user only (sent with the user's token). */
   user: boolean;
   /** The scope the token needs; undefined where the spec does not show it. */
   scope: EndpointScope | undefined;
-  /** The API's `max-age` in seconds for a read (0: revalidate every time); 0 for a write. */
+  /** The API's `max-age` in seconds for a read (0: revalidate every time; 0 for a write). */
   maxAge: number;
   pagination: PaginationKind;
   /** For a write: the reads it makes stale. Empty for a read. */
   stale: readonly StaleRead[];
-  /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
   signsOut: boolean;
   /** The API version that brought it (`3.0.0` for the first v3 endpoints). */
   since: string;
@@ -94,73 +140,11 @@ export interface EndpointRow {
   documented: boolean;
 }
 
-/** A row as written in the area files: what can be derived is left out. */
-export interface RowSpec {
-  method?: HttpVerb;
-  path: string;
-  /** Path parameters of kind `list_id` (the rest are `id`). */
-  listIds?: readonly string[];
-  query?: readonly QueryParam[];
-  args: readonly ArgSlot[];
-  schema?: Schema<unknown> | undefined;
-  user?: boolean;
-  scope?: EndpointScope;
-  maxAge?: number;
-  pagination?: PaginationKind;
-  stale?: readonly StaleRead[];
-  signsOut?: boolean;
-  since?: string;
-  documented?: boolean;
-}
-
-/** A row whose name and method are known to the type system (the query entry's types read them). */
-export type RowOf<N extends string, S extends RowSpec> = EndpointRow & {
+/** The full row of a call, with its name and method known to the type system (the query entry's types read them). */
+export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
   name: N;
-  method: S['method'] extends HttpVerb ? S['method'] : 'GET';
+  method: C['method'] extends HttpVerb ? C['method'] : 'GET';
 };
-
-/** The rows of one API area, by client method name. */
-export function rows<const T extends Record<string, RowSpec>>(
-  specs: T,
-): { [N in keyof T & string]: RowOf<N, T[N]> } {
-  const out: Record<string, EndpointRow> = {};
-  for (const [name, spec] of Object.entries(specs)) out[name] = row(name, spec);
-  return out as { [N in keyof T & string]: RowOf<N, T[N]> };
-}
-
-/** The row of `spec`, with its path parameters read from the template. */
-function row(name: string, spec: RowSpec): EndpointRow {
-  const pathParams = spec.path
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment): PathParam => {
-      const param = segment.slice(1);
-      return { name: param, kind: spec.listIds?.includes(param) ? 'list_id' : 'id' };
-    });
-  const method = spec.method ?? 'GET';
-  return {
-    name,
-    method,
-    path: spec.path,
-    pathParams,
-    // Sparse fieldsets are the API's convention for every resource read (from 3.1.1).
-    query: method === 'GET' ? withFieldsets(spec.query ?? []) : (spec.query ?? []),
-    args: spec.args,
-    schema: spec.schema,
-    user: spec.user ?? false,
-    scope: spec.scope,
-    maxAge: spec.maxAge ?? 0,
-    pagination: spec.pagination ?? 'none',
-    stale: spec.stale ?? [],
-    signsOut: spec.signsOut ?? false,
-    since: spec.since ?? '3.0.0',
-    documented: spec.documented ?? true,
-  };
-}
-
-function withFieldsets(query: readonly QueryParam[]): readonly QueryParam[] {
-  return query.some((param) => param.kind === 'fieldset') ? query : [...query, ...FIELDSETS];
-}
 
 /** Query params shared by many rows. */
 export const PAGE: readonly QueryParam[] = [
@@ -168,6 +152,7 @@ export const PAGE: readonly QueryParam[] = [
   { name: 'per', kind: 'integer' },
 ];
 export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string', values: ['asc', 'desc'] };
+/** The sparse fieldsets: every read takes them. */
 export const FIELDSETS: readonly QueryParam[] = [
   { name: 'fields', kind: 'fieldset' },
   { name: 'fields_except', kind: 'fieldset' },

@@ -1,2 +1,2 @@
-/** Which cached reads a write makes stale, as the SDK's own cache drops them (for the query entry). */
-export { staleAfterWrite } from '../resources/shared.js';
+/** What a write makes stale, by the endpoint table (the query entry invalidates by it). */
+export { staleReads } from '../endpoints/stale.js';

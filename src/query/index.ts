@@ -1,8 +1,6 @@
 import type { InvalidateQueryFilters, MutationFunctionContext, Query } from '@tanstack/query-core';
-import { InvalidRequestError, Page, type RequestOptions } from '../index.js';
-import { staleAfterWrite } from '../internal/invalidation.js';
-import { ENDPOINTS, type Endpoint, USER_MODULES } from './endpoints.js';
-import { argsKey, endpointOfKey, INFINITE, KEY_ROOT, type UserPart, userOfKey } from './keys.js';
+import { InvalidRequestError, METHODS, Page, type RequestOptions, staleReads } from '../index.js';
+import { argsKey, INFINITE, KEY_ROOT, type QueryRow, rowOfKey, type UserPart, userOfKey } from './keys.js';
 import type { CatalogQueries, ListPage } from './types.js';
 
 export type {
@@ -52,7 +50,8 @@ export function catalogQueries<Client extends object>(
   const user = given === undefined ? undefined : String(given);
   const userPart: UserPart[] = user === undefined ? [] : [{ user }];
   const out: Record<string, unknown> = {};
-  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
+  for (const [name, spec] of Object.entries(METHODS)) {
+    const row: QueryRow = { name, ...spec };
     const path = name.split('.');
     const parent = path
       .slice(0, -1)
@@ -60,25 +59,24 @@ export function catalogQueries<Client extends object>(
     const method = (parent as Record<string, unknown> | undefined)?.[path[path.length - 1] as string];
     if (typeof method !== 'function') continue;
     const call = (args: readonly unknown[]) => (method as Method).apply(parent, args as unknown[]);
-    const forUser = USER_MODULES.has(path[0] as string);
     const needUser = () => {
-      if (forUser && user === undefined) {
+      if (row.call.user && user === undefined) {
         throw new InvalidRequestError(
-          `catalogQueries: ${name} is a user's data; give { user } so that it is cached for that user only`,
+          `catalogQueries: ${row.name} is a user's data; give { user } so that it is cached for that user only`,
           'InvalidOption',
           'user',
         );
       }
     };
     const factory =
-      'writes' in endpoint
-        ? {
+      row.call.method === undefined
+        ? read(row, call, userPart, needUser)
+        : {
             mutation: () => {
               needUser();
-              return mutation(name, endpoint, call, method.length, userPart, user);
+              return mutation(row, call, userPart, user);
             },
-          }
-        : read(name, endpoint, call, method.length, userPart, needUser);
+          };
     let node = out;
     for (const key of path.slice(0, -1)) {
       node[key] ??= {};
@@ -89,27 +87,28 @@ export function catalogQueries<Client extends object>(
   return out as CatalogQueries<Client>;
 }
 
-/** The call's arguments with `signal` in the options (always the method's last parameter). */
-function withSignal(args: readonly unknown[], arity: number, signal: AbortSignal): unknown[] {
-  const all = Array.from({ length: Math.max(arity, args.length) }, (_, i) => args[i]);
-  const given = all[arity - 1] as RequestOptions | undefined;
-  all[arity - 1] = { ...given, signal };
+/** The call's arguments with TanStack's `signal` in the options. */
+function withSignal(args: readonly unknown[], at: number, signal: AbortSignal): unknown[] {
+  const all = Array.from({ length: Math.max(at + 1, args.length) }, (_, i) => args[i]);
+  const given = all[at] as RequestOptions | undefined;
+  all[at] = { ...given, signal };
   return all;
 }
 
 function read(
-  name: string,
-  endpoint: { root: string; maxAge: number },
+  row: QueryRow,
   call: (args: readonly unknown[]) => unknown,
-  arity: number,
   userPart: UserPart[],
   needUser: () => void,
 ) {
-  const staleTime = endpoint.maxAge * 1000;
+  const staleTime = (row.maxAge ?? 0) * 1000;
+  // Every method takes its RequestOptions last.
+  const at = row.args.length;
   const key = (args: readonly unknown[], extra: unknown[] = []) => [
     KEY_ROOT,
-    ...name.split('.'),
-    ...argsKey(args.slice(0, arity)),
+    ...row.name.split('.'),
+    // The options too: `apiVersion` or `cache` change the answer (`signal` never enters a key).
+    ...argsKey(args.slice(0, at + 1)),
     ...extra,
     ...userPart,
   ];
@@ -118,7 +117,7 @@ function read(
     return {
       queryKey: key(args),
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const result = await call(withSignal(args, arity, signal));
+        const result = await call(withSignal(args, at, signal));
         return result instanceof Page ? listPage(result) : result;
       },
       staleTime,
@@ -127,17 +126,23 @@ function read(
   };
   options.infinite = (...args: unknown[]) => {
     needUser();
-    // A list method's params come just before its options.
-    const at = arity - 2;
-    const params = args[at] as { page?: number } | undefined;
+    const paramsAt = row.args.indexOf('params');
+    if (paramsAt === -1) {
+      throw new InvalidRequestError(`catalogQueries: ${row.name} is not a list`, 'InvalidParam', row.name);
+    }
+    const params = args[paramsAt] as { page?: number } | undefined;
     return {
       queryKey: key(args, [INFINITE]),
       queryFn: async ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) => {
         const pageArgs = [...args];
-        pageArgs[at] = { ...params, page: pageParam };
-        const result = await call(withSignal(pageArgs, arity, signal));
+        pageArgs[paramsAt] = { ...params, page: pageParam };
+        const result = await call(withSignal(pageArgs, at, signal));
         if (!(result instanceof Page)) {
-          throw new InvalidRequestError(`catalogQueries: ${name} is not a list`, 'InvalidParam', name);
+          throw new InvalidRequestError(
+            `catalogQueries: ${row.name} is not a list`,
+            'InvalidParam',
+            row.name,
+          );
         }
         return listPage(result);
       },
@@ -159,34 +164,64 @@ function listPage(page: Page<unknown, unknown>): ListPage<unknown, unknown> {
   return { items: page.items, body: page.body, pagination: page.pagination, nextPage: page.nextPageNumber() };
 }
 
+/** The write's arguments as a tuple, from its variables: none, the one argument, or the tuple itself. */
+function argsOf(count: number, variables: unknown): readonly unknown[] {
+  return count === 0 ? [] : count === 1 ? [variables] : Array.isArray(variables) ? variables : [];
+}
+
+/** The values of the path parameters among a call's arguments (every slot but `params` and `input`). */
+function pathValues(row: QueryRow, args: readonly unknown[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  row.args.forEach((slot, i) => {
+    const value = args[i];
+    if (slot !== 'params' && slot !== 'input' && (typeof value === 'number' || typeof value === 'string')) {
+      values[slot] = String(Number(value));
+    }
+  });
+  return values;
+}
+
+/**
+ * The filter of the queries a write with these arguments makes stale: reads the row names, of
+ * this user, whose path parameters equal those the rule binds (`skus.reviews.list` of that SKU).
+ */
+function staleFilter(row: QueryRow, args: readonly unknown[], user: string | undefined) {
+  const targets = staleReads(row.call, pathValues(row, args));
+  return (query: Query): boolean => {
+    if (!ofUser(query, user)) return false;
+    const found = rowOfKey(query.queryKey);
+    if (!found) return false;
+    const { row: read, args: readArgs } = found;
+    const values = pathValues(read, readArgs);
+    return targets.some(
+      (target) =>
+        target.row === read.call &&
+        Object.entries(target.params).every(([name, value]) => values[name] === value),
+    );
+  };
+}
+
 function mutation(
-  name: string,
-  endpoint: { writes: string; signsOut?: boolean },
+  row: QueryRow,
   call: (args: readonly unknown[]) => unknown,
-  arity: number,
   userPart: UserPart[],
   user: string | undefined,
 ) {
-  const params = arity - 1;
-  const stale = new Set(staleAfterWrite(`/${endpoint.writes}`));
-  const invalidates = (_variables?: unknown): InvalidateQueryFilters => ({
+  const count = row.args.length;
+  const invalidates = (variables?: unknown): InvalidateQueryFilters => ({
     queryKey: [KEY_ROOT],
-    predicate: (query: Query) => {
-      const read = endpointOfKey(query.queryKey);
-      return read !== undefined && 'root' in read && stale.has(read.root) && ofUser(query, user);
-    },
+    predicate: staleFilter(row, argsOf(count, variables), user),
   });
   return {
-    mutationKey: [KEY_ROOT, ...name.split('.'), ...userPart],
-    mutationFn: (variables: unknown) =>
-      Promise.resolve(call(params === 0 ? [] : params === 1 ? [variables] : (variables as unknown[]))),
+    mutationKey: [KEY_ROOT, ...row.name.split('.'), ...userPart],
+    mutationFn: (variables: unknown) => Promise.resolve(call(argsOf(count, variables))),
     onSuccess: async (
       _data: unknown,
       variables: unknown,
       _result: unknown,
       context: MutationFunctionContext,
     ) => {
-      if (endpoint.signsOut) {
+      if (row.call.signsOut) {
         // Signed out: the user's cached data goes, so that no later screen shows it.
         context.client.removeQueries({ queryKey: [KEY_ROOT], predicate: (query) => ofUser(query, user) });
         return;

@@ -1,10 +1,15 @@
-import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { METHODS, type MethodSpec } from '../index.js';
 
 /** First element of every key the entry makes. */
 export const KEY_ROOT = 'price-catalog';
 
 /** Marks an infinite query's key (its data differs from the one-page query's). */
 export const INFINITE = 'infinite';
+
+/** A client method as the entry reads it from the endpoint table: its name, call, arguments and max-age. */
+export interface QueryRow extends MethodSpec {
+  name: string;
+}
 
 /** The last key element of a signed-in user's query. */
 export interface UserPart {
@@ -51,14 +56,17 @@ export function userOfKey(key: readonly unknown[]): string | undefined {
   return isUserPart(last) ? last.user : undefined;
 }
 
-/** The endpoint a key of this entry names, found from the method's name at its start. */
-export function endpointOfKey(key: readonly unknown[]): Endpoint | undefined {
+/**
+ * The row a key of this entry names (found from the method's name at its start) and the key's
+ * arguments after the name.
+ */
+export function rowOfKey(key: readonly unknown[]): { row: QueryRow; args: unknown[] } | undefined {
   if (key[0] !== KEY_ROOT) return undefined;
   let name = '';
   for (let i = 1; i < key.length && i <= 4 && typeof key[i] === 'string'; i++) {
     name = name ? `${name}.${key[i]}` : String(key[i]);
-    const endpoint = (ENDPOINTS as Record<string, Endpoint>)[name];
-    if (endpoint) return endpoint;
+    const spec = (METHODS as Record<string, MethodSpec>)[name];
+    if (spec) return { row: { name, ...spec }, args: key.slice(i + 1) };
   }
   return undefined;
 }

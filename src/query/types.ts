@@ -7,8 +7,7 @@ import type {
   QueryFunctionContext,
   QueryKey,
 } from '@tanstack/query-core';
-import type { PagePromise, Pagination, PriceCatalogError, RequestOptions } from '../index.js';
-import type { Endpoints } from './endpoints.js';
+import type { Endpoints, PagePromise, Pagination, PriceCatalogError, RequestOptions } from '../index.js';
 
 /**
  * One page of a list, as a query keeps it: plain data (it survives `dehydrate`/`hydrate`), with
@@ -95,7 +94,7 @@ type WriteFactory<F> = F extends (...args: infer _A) => infer R
   ? { mutation: () => CatalogMutationOptions<Awaited<R>, VariablesOf<F>> }
   : never;
 
-type Factory<F, E> = E extends { writes: string } ? WriteFactory<F> : ReadFactory<F>;
+type Factory<F, E> = E extends { method: 'GET' } ? ReadFactory<F> : WriteFactory<F>;
 
 /** Keeps `K` when some endpoint is named by `Name` or lies under it. */
 type Offered<K, Name extends string> =

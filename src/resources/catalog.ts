@@ -1,40 +1,31 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  type AutocompleteEntry,
-  AutocompleteSchema,
-  type Category,
-  CategoryEnvelopeSchema,
-  type CategoryList,
-  CategoryListSchema,
-  type FilterGroup,
-  type FilterGroupList,
-  FilterGroupListSchema,
-  type Manufacturer,
-  ManufacturerEnvelopeSchema,
-  type ManufacturerList,
-  ManufacturerListSchema,
-  type SearchResult,
-  SearchResultSchema,
-  type SkuList,
-  SkuListSchema,
-  type SpecificationGroup,
-  type SpecificationList,
-  SpecificationListSchema,
+import * as ROWS from '../endpoints/catalog.js';
+import type {
+  AutocompleteEntry,
+  Category,
+  CategoryList,
+  FilterGroup,
+  FilterGroupList,
+  Manufacturer,
+  ManufacturerList,
+  SearchResult,
+  SkuList,
+  SpecificationGroup,
+  SpecificationList,
 } from '../schemas/catalog.js';
 import type { Sku } from '../schemas/sku.js';
 import {
   call,
   describe,
-  id,
   ids,
   list,
   type OrderDir,
   oneOf,
   type PageParams,
-  type PathSpec,
   type RequestOptions,
+  type Target,
 } from './shared.js';
 
 export interface SearchParams extends PageParams {
@@ -88,23 +79,12 @@ function checkOrder<O extends string>(
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
-  const categoryList = (path: PathSpec, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, {
-      path,
-      schema: CategoryListSchema,
-      items: (b) => b.categories,
-      params,
-      options,
-    });
-  const skuList = (path: PathSpec, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, { path, schema: SkuListSchema, items: (b) => b.skus, params, options });
-  const category = (path: PathSpec, options?: RequestOptions) =>
-    call(core, {
-      path,
-      schema: CategoryEnvelopeSchema,
-      select: (b: { category: Category }) => b.category,
-      options,
-    });
+  const categoryList = (to: Target, params?: PageParams, options?: RequestOptions) =>
+    list<Category, CategoryList>(core, { ...to, items: (b) => b.categories, params, options });
+  const skuList = (to: Target, params: object | undefined, options?: RequestOptions) =>
+    list<Sku, SkuList>(core, { ...to, items: (b) => b.skus, params, options });
+  const category = (to: Target, options?: RequestOptions) =>
+    call(core, { ...to, select: (b: { category: Category }) => b.category, options });
 
   return {
     /**
@@ -112,26 +92,30 @@ export function catalogResource(core: HttpCore) {
      * InvalidRequestError of code `InvalidSearch`, as the server would answer 422.
      */
     search(params: SearchParams, options?: RequestOptions): PagePromise<Category, SearchResult> {
-      const path = () => {
+      const check = () => {
         if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
-        return '/search';
       };
-      return list(core, { path, schema: SearchResultSchema, items: (b) => b.categories, params, options });
+      return list<Category, SearchResult>(core, {
+        row: ROWS.search,
+        check,
+        items: (b) => b.categories,
+        params,
+        options,
+      });
     },
 
     /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
     autocomplete(params: { q: string }, options?: RequestOptions) {
-      const path = () => {
+      const check = () => {
         if (typeof params?.q !== 'string' || params.q.length === 0) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
-        return '/autocomplete';
       };
       return call(core, {
-        path,
-        schema: AutocompleteSchema,
+        row: ROWS.autocomplete,
+        check,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
         query: params,
         options,
@@ -140,18 +124,19 @@ export function catalogResource(core: HttpCore) {
 
     categories: {
       /** GET /categories */
-      list: (params?: PageParams, options?: RequestOptions) => categoryList('/categories', params, options),
+      list: (params?: PageParams, options?: RequestOptions) =>
+        categoryList({ row: ROWS.categoriesList }, params, options),
       /** GET /categories/:id */
       get: (categoryId: number, options?: RequestOptions) =>
-        category(() => `/categories/${id(categoryId)}`, options),
+        category({ row: ROWS.categoriesGet, ids: [categoryId] }, options),
       /** GET /categories/root */
-      root: (options?: RequestOptions) => category('/categories/root', options),
+      root: (options?: RequestOptions) => category({ row: ROWS.categoriesRoot }, options),
       /** GET /categories/:id/parent */
       parent: (categoryId: number, options?: RequestOptions) =>
-        category(() => `/categories/${id(categoryId)}/parent`, options),
+        category({ row: ROWS.categoriesParent, ids: [categoryId] }, options),
       /** GET /categories/:id/children */
       children: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        categoryList(() => `/categories/${id(categoryId)}/children`, params, options),
+        categoryList({ row: ROWS.categoriesChildren, ids: [categoryId] }, params, options),
       /** GET /categories/:id/specifications (`include: 'group'` adds `groups` and each `group_id`). */
       specifications<P extends { include?: 'group' | undefined } | undefined = undefined>(
         categoryId: number,
@@ -159,32 +144,27 @@ export function catalogResource(core: HttpCore) {
         options?: RequestOptions,
       ) {
         return call(core, {
-          path: () => {
-            oneOf('include', params?.include, ['group'] as const);
-            return `/categories/${id(categoryId)}/specifications`;
-          },
-          schema: SpecificationListSchema,
+          row: ROWS.categoriesSpecifications,
+          ids: [categoryId],
+          check: () => oneOf('include', params?.include, ['group'] as const),
           select: (b: CategorySpecifications<P>) => b,
           query: params,
           options,
         });
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
-      manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) => {
-        return list<Manufacturer, ManufacturerList>(core, {
-          path: () => {
-            checkOrder(params, ['name', 'popularity'] as const);
-            return `/categories/${id(categoryId)}/manufacturers`;
-          },
-          schema: ManufacturerListSchema,
+      manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) =>
+        list<Manufacturer, ManufacturerList>(core, {
+          row: ROWS.categoriesManufacturers,
+          ids: [categoryId],
+          check: () => checkOrder(params, ['name', 'popularity'] as const),
           items: (b) => b.manufacturers,
           params,
           options,
-        });
-      },
+        }),
       /** GET /categories/:category_id/skus with every filter the API takes. */
       skus: (categoryId: number, params?: CategorySkusParams, options?: RequestOptions) => {
-        const path = () => {
+        const check = () => {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
           checkOrder(params);
@@ -197,15 +177,14 @@ export function catalogResource(core: HttpCore) {
             );
           }
           for (const key of ['filter_ids', 'manufacturer_ids', 'shop_ids'] as const) ids(params?.[key], key);
-          return `/categories/${id(categoryId)}/skus`;
         };
-        return skuList(path, params, options);
+        return skuList({ row: ROWS.categoriesSkus, ids: [categoryId], check }, params, options);
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
       filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
         list<FilterGroup, FilterGroupList>(core, {
-          path: () => `/categories/${id(categoryId)}/filter_groups`,
-          schema: FilterGroupListSchema,
+          row: ROWS.categoriesFilterGroups,
+          ids: [categoryId],
           items: (b) => b.filter_groups,
           params,
           options,
@@ -216,8 +195,7 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<Manufacturer, ManufacturerList>(core, {
-          path: '/manufacturers',
-          schema: ManufacturerListSchema,
+          row: ROWS.manufacturersList,
           items: (b) => b.manufacturers,
           params,
           options,
@@ -225,31 +203,33 @@ export function catalogResource(core: HttpCore) {
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
         call(core, {
-          path: () => `/manufacturers/${id(manufacturerId)}`,
-          schema: ManufacturerEnvelopeSchema,
+          row: ROWS.manufacturersGet,
+          ids: [manufacturerId],
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,
           options,
         }),
       /** GET /manufacturers/:id/categories, ordered by `name` or `popularity`. */
-      categories: (
-        manufacturerId: number,
-        params?: ManufacturerCategoriesParams,
-        options?: RequestOptions,
-      ) => {
-        const path = () => {
-          checkOrder(params, ['name', 'popularity'] as const);
-          return `/manufacturers/${id(manufacturerId)}/categories`;
-        };
-        return categoryList(path, params, options);
-      },
+      categories: (manufacturerId: number, params?: ManufacturerCategoriesParams, options?: RequestOptions) =>
+        categoryList(
+          {
+            row: ROWS.manufacturersCategories,
+            ids: [manufacturerId],
+            check: () => checkOrder(params, ['name', 'popularity'] as const),
+          },
+          params,
+          options,
+        ),
       /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
-      skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) => {
-        const path = () => {
-          checkOrder(params, ['price', 'popularity'] as const);
-          return `/manufacturers/${id(manufacturerId)}/skus`;
-        };
-        return skuList(path, params, options);
-      },
+      skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) =>
+        skuList(
+          {
+            row: ROWS.manufacturersSkus,
+            ids: [manufacturerId],
+            check: () => checkOrder(params, ['price', 'popularity'] as const),
+          },
+          params,
+          options,
+        ),
     },
   };
 }

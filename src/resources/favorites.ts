@@ -1,15 +1,7 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import {
-  type Favorite,
-  FavoriteEnvelopeSchema,
-  type FavoriteList,
-  FavoriteListEnvelopeSchema,
-  type FavoriteListList,
-  FavoriteListListSchema,
-  type Favorites,
-  FavoritesSchema,
-} from '../schemas/favorites.js';
+import * as ROWS from '../endpoints/favorites.js';
+import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {
   call,
   id,
@@ -19,9 +11,9 @@ import {
   oneOf,
   type PageParams,
   type RequestOptions,
+  type Target,
 } from './shared.js';
-
-const SCOPE = 'favorites';
+import { write } from './write.js';
 
 export interface FavoritesListParams extends PageParams {
   /** `true`: only owned favorites (`have_it`), which the default list leaves out. */
@@ -70,28 +62,14 @@ const pickFavorite = (b: { favorite: Favorite }) => b.favorite;
 
 /** The signed-in user's favorites and favorite lists (user token with the `favorites` scope). */
 export function favoritesResource(core: HttpCore) {
-  const favoritesOf = (
-    path: string | (() => string),
-    params?: PageParams & object,
-    options?: RequestOptions,
-  ) =>
-    list<Favorite, Favorites>(core, {
-      path,
-      schema: FavoritesSchema,
-      items: (b) => b.favorites,
-      params,
-      options,
-      scope: SCOPE,
-    });
+  const favoritesOf = (to: Target, params?: PageParams & object, options?: RequestOptions) =>
+    list<Favorite, Favorites>(core, { ...to, items: (b) => b.favorites, params, options });
 
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
     list: (params?: FavoritesListParams, options?: RequestOptions) =>
       favoritesOf(
-        () => {
-          oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const);
-          return '/favorites';
-        },
+        { row: ROWS.list, check: () => oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const) },
         params,
         options,
       ),
@@ -101,103 +79,89 @@ export function favoritesResource(core: HttpCore) {
      */
     forSku: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/skus/${id(skuId, 'sku_id')}/favorite`,
-        schema: FavoritesSchema,
+        row: ROWS.forSku,
+        ids: [skuId],
         select: (b: { favorites: Favorite[] }) => b.favorites,
         options,
-        scope: SCOPE,
       }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/favorites/${id(favoriteId)}`,
-        schema: FavoriteEnvelopeSchema,
+        row: ROWS.get,
+        ids: [favoriteId],
         select: pickFavorite,
         options,
-        scope: SCOPE,
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
-      call(core, {
-        method: 'POST',
-        path: () => {
+      write(core, {
+        row: ROWS.create,
+        check: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
-          return '/favorites';
         },
         body: params && favoriteBody({ sku_id: params.sku_id }, params),
-        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
-        scope: SCOPE,
         options,
       }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
-      call(core, {
-        method: 'PUT',
-        path: () => {
+      write(core, {
+        row: ROWS.update,
+        ids: [favoriteId],
+        check: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
             throw new InvalidRequestError('have_it must be a boolean', 'InvalidParam', 'have_it');
           }
-          return `/favorites/${id(favoriteId)}`;
         },
         body: params && favoriteBody(params.have_it === undefined ? {} : { have_it: params.have_it }, params),
-        schema: FavoriteEnvelopeSchema,
         select: pickFavorite,
-        scope: SCOPE,
         options,
       }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
-      call<void>(core, {
-        method: 'DELETE',
-        path: () => `/favorites/${id(favoriteId)}`,
-        scope: SCOPE,
+      write<void>(core, {
+        row: ROWS.remove,
+        ids: [favoriteId],
         options,
       }),
     /** GET /categories/:id/favorites: the user's favorites in one category. */
     inCategory: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-      favoritesOf(() => `/categories/${id(categoryId)}/favorites`, params, options),
+      favoritesOf({ row: ROWS.inCategory, ids: [categoryId] }, params, options),
 
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
         list<FavoriteList, FavoriteListList>(core, {
-          path: '/favorite_lists',
-          schema: FavoriteListListSchema,
+          row: ROWS.listsList,
           items: (b) => b.favorite_lists,
           params,
           options,
-          scope: SCOPE,
         }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
-        call(core, {
-          method: 'POST',
-          path: () => {
+        write(core, {
+          row: ROWS.listsCreate,
+          check: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');
             }
-            return '/favorite_lists';
           },
           body: { favorite_list: { name: params?.name } },
-          schema: FavoriteListEnvelopeSchema,
           select: (b: { favorite_list: FavoriteList }) => b.favorite_list,
-          scope: SCOPE,
           options,
         }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
-        call<void>(core, {
-          method: 'DELETE',
-          path: () => `/favorite_lists/${listId(favoriteListId)}`,
-          scope: SCOPE,
+        write<void>(core, {
+          row: ROWS.listsDelete,
+          ids: [favoriteListId],
           options,
         }),
       /** GET /favorite_lists/:id/favorites */
       favorites: (favoriteListId: number, params?: PageParams, options?: RequestOptions) =>
-        favoritesOf(() => `/favorite_lists/${listId(favoriteListId)}/favorites`, params, options),
+        favoritesOf({ row: ROWS.listsFavorites, ids: [favoriteListId] }, params, options),
     },
   };
 }

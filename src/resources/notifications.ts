@@ -1,16 +1,10 @@
 import { AbortError, InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import { sleep } from '../core/signal.js';
-import {
-  type KnownNotification,
-  type Notification,
-  NotificationEnvelopeSchema,
-  type NotificationList,
-  NotificationListSchema,
-} from '../schemas/notifications.js';
+import * as ROWS from '../endpoints/notifications.js';
+import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
-
-const SCOPE = 'notifications';
+import { write } from './write.js';
 
 /** The notification variant whose `etype` can be `E`. */
 export type NotificationOf<E extends KnownNotification['etype']> = KnownNotification extends infer N
@@ -44,12 +38,10 @@ export interface WatchOptions {
 export function notificationsResource(core: HttpCore) {
   const listNotifications = (params?: PageParams, options?: RequestOptions) =>
     list<Notification, NotificationList>(core, {
-      path: '/notifications',
-      schema: NotificationListSchema,
+      row: ROWS.list,
       items: (b) => b.notifications,
       params,
       options,
-      scope: SCOPE,
     });
 
   /**
@@ -93,17 +85,16 @@ export function notificationsResource(core: HttpCore) {
     /** GET /notifications/:id */
     get: (notificationId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/notifications/${id(notificationId)}`,
-        schema: NotificationEnvelopeSchema,
+        row: ROWS.get,
+        ids: [notificationId],
         select: (b: { notification: Notification }) => b.notification,
         options,
-        scope: SCOPE,
       }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
-      call<void>(core, {
-        method: 'POST',
-        path: () => {
+      write<void>(core, {
+        row: ROWS.markViewed,
+        check: () => {
           if (!Array.isArray(ids) || ids.length === 0) {
             throw new InvalidRequestError(
               'markViewed needs at least one notification id',
@@ -112,10 +103,8 @@ export function notificationsResource(core: HttpCore) {
             );
           }
           for (const value of ids) id(value, 'ids');
-          return '/notifications/view';
         },
         body: { ids },
-        scope: SCOPE,
         options,
       }),
     watch,

@@ -1,10 +1,11 @@
 import { APIPromise } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { CallSpec, HttpCore, HttpMethod, RequestOptions } from '../core/http.js';
+import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query-string.js';
 import type { Schema } from '../core/validate.js';
+import type { EndpointCall } from '../endpoints/row.js';
 
 export type { RequestOptions };
 export { describe };
@@ -71,59 +72,75 @@ function checkPaging(params: PageParams | undefined): void {
   }
 }
 
-/** A path, or a function giving it: a function runs inside the call, so input it rejects is a rejected call. */
-export type PathSpec = string | (() => string);
-
 /**
- * One endpoint call, by named fields: `GET` unless `method` says otherwise; `query` the params
- * (snake_case, as the API spells them); `schema` checks the answer and `select` picks the result.
+ * The row's path with `values` (in the order of its parameters) checked and put in: an `id`
+ * must be a positive integer, a `list_id` a non-zero one; the error names the parameter.
  */
-export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'query' | 'invalidates'> & {
-  method?: HttpMethod | undefined;
-  query?: object | undefined;
-};
-
-export function call<T>(core: HttpCore, spec: Endpoint<T>): APIPromise<T> {
-  const { method = 'GET', query } = spec;
-  const request: CallSpec<T> = { ...spec, method, query: query as QueryParams | undefined };
-  // A write makes stale the cached reads of its own root and of the resources that embed it.
-  return new APIPromise(
-    core.request(method === 'GET' ? request : { ...request, invalidates: staleAfterWrite }),
+function pathOf({ path, listIds }: EndpointCall, values: readonly unknown[]): string {
+  let i = 0;
+  return path.replace(/:(\w+)/g, (_, name: string) =>
+    listIds?.includes(name) ? listId(values[i++]) : id(values[i++], name),
   );
 }
 
-/**
- * Resource roots whose cached reads a write to the key root makes stale, besides its own: the
- * resources that embed it (a favorite shows on its list, its category and its SKU).
- */
-const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
-  favorites: ['favorite_lists', 'categories', 'skus'],
-  favorite_lists: ['favorites'],
-  skus: ['products'],
-};
+/** Where a call goes: its row, its path parameters' values, and a check of the rest of its input. */
+export interface Target {
+  row: EndpointCall;
+  /** The values of the row's path parameters, in order. */
+  ids?: readonly unknown[] | undefined;
+  /** Refuses bad input; it runs inside the call (before the path is made), so it rejects the call. */
+  check?: (() => void) | undefined;
+}
+
+/** The call's path, made inside the call: input it refuses is a rejected call, not a throw. */
+function pathFor({ row, ids = [], check }: Target): () => string {
+  return () => {
+    check?.();
+    return pathOf(row, ids);
+  };
+}
 
 /**
- * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
- * `path` makes stale: its own and those that embed it. The SDK's cache drops them after each
- * write; exported for caches outside the SDK (TanStack Query).
+ * One endpoint call, by its row and named fields: the row gives the method, the path, the schema
+ * (unless `schema` narrows it), the scope and what a write makes stale; `query` the params
+ * (snake_case, as the API spells them); `select` picks the result.
  */
-export function staleAfterWrite(path: string): readonly string[] {
-  const root = path.split('/')[1] ?? '';
-  return [root, ...(EMBEDDED_IN[root] ?? [])];
+export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'invalidates' | 'scope'> &
+  Target & { query?: object | undefined };
+
+/** A read; a write goes through `write` (resources/write.ts), which also says what it makes stale. */
+export function call<T>(
+  core: HttpCore,
+  spec: Endpoint<T>,
+  invalidates?: CallSpec<T>['invalidates'],
+): APIPromise<T> {
+  const { row } = spec;
+  // The spec's own fields (row, ids, check) ride along unread.
+  return new APIPromise(
+    core.request<T>({
+      ...spec,
+      method: row.method ?? 'GET',
+      path: pathFor(spec),
+      schema: spec.schema ?? row.schema,
+      query: spec.query as QueryParams | undefined,
+      scope: row.scope,
+      invalidates,
+    }),
+  );
 }
 
 /** A paginated GET, by named fields: `items` picks the list out of each page's body. */
-export interface ListEndpoint<Item, Body> {
-  path: PathSpec;
-  schema: Schema<Body>;
+export interface ListEndpoint<Item, Body> extends Target {
+  /** The answer's schema, when the call narrows the row's. */
+  schema?: Schema<Body> | undefined;
   items: (body: Body) => Item[];
   params?: (PageParams & object) | undefined;
   options?: RequestOptions | undefined;
-  scope?: string | undefined;
 }
 
 export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
-  const { path, schema, params, options, scope } = spec;
+  const { row, schema = row.schema as Schema<Body>, params, options } = spec;
+  const path = pathFor(spec);
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>
@@ -131,7 +148,7 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
         method: 'GET',
         path: () => {
           checkPaging(params);
-          return typeof path === 'function' ? path() : path;
+          return path();
         },
         schema,
         query:
@@ -139,7 +156,7 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
             ? query
             : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
         options,
-        scope,
+        scope: row.scope,
       }),
     spec.items,
     params?.page ?? 1,

@@ -3,17 +3,15 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
+import * as ROWS from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
   type FoundLocation,
   type FoundLocationList,
-  FoundLocationListSchema,
   type LocationAddress,
   LocationAddressSchema,
   type Shop,
-  ShopEnvelopeSchema,
   type ShopList,
-  ShopListSchema,
   type ShopLocationFields,
   ShopLocationFieldsSchema,
   type ShopReview,
@@ -23,7 +21,7 @@ import {
 } from '../schemas/shops.js';
 import type { LinkState, ParamOf, Simplify, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, id, list, type PageParams, type RequestOptions } from './shared.js';
+import { call, describe, list, type PageParams, type RequestOptions } from './shared.js';
 
 export type ShopReviewsMetaName = 'shop_rating_breakdown';
 
@@ -103,8 +101,8 @@ export function shopsResource(core: HttpCore) {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/shops/${id(shopId)}`,
-        schema: ShopEnvelopeSchema,
+        row: ROWS.get,
+        ids: [shopId],
         select: (b: { shop: Shop }) => b.shop,
         options,
       }),
@@ -115,13 +113,14 @@ export function shopsResource(core: HttpCore) {
       params?: P,
       options?: RequestOptions,
     ): PagePromise<ShopReview, ShopReviewListOf<P>> {
-      const path = () => {
+      const check = () => {
         reviewListSchema(params?.include_meta);
-        return `/shops/${id(shopId)}/reviews`;
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
       return list(core, {
-        path,
+        row: ROWS.reviews,
+        ids: [shopId],
+        check,
         schema: shaped<ShopReviewListOf<P>>(schema),
         items: (b) => b.reviews,
         params,
@@ -139,11 +138,18 @@ export function shopsResource(core: HttpCore) {
       { locations: ShopLocationOf<P>[]; meta: z.infer<typeof ListMetaSchema> }
     > {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationList);
-      const path = () => {
+      const check = () => {
         schema();
-        return `/shops/${id(shopId, 'shop_id')}/locations`;
       };
-      return list(core, { path, schema: shaped(z.lazy(schema)), items: (b) => b.locations, params, options });
+      return list(core, {
+        row: ROWS.locations,
+        ids: [shopId],
+        check,
+        schema: shaped(z.lazy(schema)),
+        items: (b) => b.locations,
+        params,
+        options,
+      });
     },
 
     /** GET /shops/:shop_id/locations/:id (`embed: 'address'` adds its `address`). */
@@ -154,12 +160,13 @@ export function shopsResource(core: HttpCore) {
       options?: RequestOptions,
     ) {
       const schema = () => wrap(linkedSchema(LOCATION, params), locationEnvelope);
-      const path = () => {
+      const check = () => {
         schema();
-        return `/shops/${id(shopId, 'shop_id')}/locations/${id(locationId, 'location_id')}`;
       };
       return call(core, {
-        path,
+        row: ROWS.location,
+        ids: [shopId, locationId],
+        check,
         schema: z.lazy(schema),
         select: (b: { location: ShopLocationOf<P> }) => b.location,
         query: params,
@@ -175,14 +182,13 @@ export function shopsResource(core: HttpCore) {
       params: LocationFindParams,
       options?: RequestOptions,
     ): PagePromise<FoundLocation, FoundLocationList> => {
-      const path = () => {
+      const check = () => {
         coordinate('lat', params?.lat, 90);
         coordinate('lng', params?.lng, 180);
-        return '/locations/find';
       };
-      return list(core, {
-        path,
-        schema: FoundLocationListSchema,
+      return list<FoundLocation, FoundLocationList>(core, {
+        row: ROWS.findLocations,
+        check,
         items: (b) => b.locations,
         params,
         options,
@@ -191,13 +197,18 @@ export function shopsResource(core: HttpCore) {
 
     /** GET /shops/search by name. */
     search: (params: ShopSearchParams, options?: RequestOptions): PagePromise<Shop, ShopList> => {
-      const path = () => {
+      const check = () => {
         if (typeof params?.q !== 'string' || params.q.trim() === '') {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
         }
-        return '/shops/search';
       };
-      return list(core, { path, schema: ShopListSchema, items: (b) => b.shops, params, options });
+      return list<Shop, ShopList>(core, {
+        row: ROWS.search,
+        check,
+        items: (b) => b.shops,
+        params,
+        options,
+      });
     },
   };
 }

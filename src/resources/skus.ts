@@ -3,32 +3,25 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Schema } from '../core/validate.js';
+import * as ROWS from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
   PersonalizationSchema,
   type PriceHistory,
-  PriceHistoryEnvelopeSchema,
   type Product,
   type ProductCardGroup,
-  ProductCardGroupListSchema,
   type ProductFields,
   ProductFieldsSchema,
   type ProductList,
-  ProductListSchema,
   type SkuSpecificationList,
-  SkuSpecificationListSchema,
 } from '../schemas/products.js';
 import {
   type EditReviewForm,
-  EditReviewFormEnvelopeSchema,
   type FlagDefinition,
-  FlagListSchema,
   type FlagRecord,
   FlagRecordSchema,
   type ReviewForm,
-  ReviewFormEnvelopeSchema,
   type SkuReview,
-  SkuReviewEnvelopeSchema,
   type SkuReviewList,
   type SkuReviewListMeta,
   SkuReviewListSchema,
@@ -37,10 +30,20 @@ import {
   SkuReviewVoteFieldsSchema,
 } from '../schemas/reviews.js';
 import { type Shop, ShopSchema } from '../schemas/shops.js';
-import { type SimilarSkuList, SimilarSkuListSchema, type Sku, SkuEnvelopeSchema } from '../schemas/sku.js';
+import type { SimilarSkuList, Sku } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import { call, describe, id, ids, list, oneOf, type PageParams, type RequestOptions } from './shared.js';
+import {
+  call,
+  describe,
+  ids,
+  list,
+  oneOf,
+  type PageParams,
+  type RequestOptions,
+  type Target,
+} from './shared.js';
+import { write } from './write.js';
 
 // --- params and the result types they decide ------------------------------------------------
 
@@ -231,17 +234,10 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
 export function skusResource(core: HttpCore) {
-  const reviewsPath = (skuId: number) => `/skus/${id(skuId, 'sku_id')}/reviews`;
-  // A review id is always checked: an undefined one must not turn into the list's path.
-  const reviewPath = (skuId: number, reviewId: number) =>
-    `${reviewsPath(skuId)}/${id(reviewId, 'review_id')}`;
-
-  const reviewCall = (method: 'POST' | 'PUT', path: () => string, review: object, options?: RequestOptions) =>
-    call(core, {
-      method,
-      path,
+  const reviewCall = (to: Target, review: object, options?: RequestOptions) =>
+    write(core, {
+      ...to,
       body: { review },
-      schema: SkuReviewEnvelopeSchema,
       select: (b: { sku_review: SkuReview }) => b.sku_review,
       options,
     });
@@ -250,8 +246,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id */
     get: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/skus/${id(skuId)}`,
-        schema: SkuEnvelopeSchema,
+        row: ROWS.get,
+        ids: [skuId],
         select: (b: { sku: Sku }) => b.sku,
         options,
       }),
@@ -262,7 +258,7 @@ export function skusResource(core: HttpCore) {
       params?: SkuProductsParams,
       options?: RequestOptions,
     ): PagePromise<Product, ProductList> => {
-      const path = () => {
+      const check = () => {
         for (const name of ['distance', 'availability'] as const) integer(name, params?.[name]);
         if (params?.zero_installments !== undefined && typeof params.zero_installments !== 'boolean') {
           throw new InvalidRequestError(
@@ -271,16 +267,22 @@ export function skusResource(core: HttpCore) {
             'zero_installments',
           );
         }
-        return `/skus/${id(skuId)}/products`;
       };
-      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
+      return list<Product, ProductList>(core, {
+        row: ROWS.products,
+        ids: [skuId],
+        check,
+        items: (b) => b.products,
+        params,
+        options,
+      });
     },
 
     /** GET /skus/:id/product_cards: the `product_cards` groups (cards of products by shop). */
     productCards: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/skus/${id(skuId)}/product_cards`,
-        schema: ProductCardGroupListSchema,
+        row: ROWS.productCards,
+        ids: [skuId],
         select: (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
         options,
       }),
@@ -291,13 +293,13 @@ export function skusResource(core: HttpCore) {
       params?: P,
       options?: RequestOptions,
     ) {
-      const path = () => {
+      const check = () => {
         oneOf('include', params?.include, ['group'] as const);
-        return `/skus/${id(skuId)}/specifications`;
       };
       return call(core, {
-        path,
-        schema: SkuSpecificationListSchema,
+        row: ROWS.specifications,
+        ids: [skuId],
+        check,
         select: (b: SkuSpecifications<P>) => b,
         query: params,
         options,
@@ -307,8 +309,8 @@ export function skusResource(core: HttpCore) {
     /** GET /skus/:id/price_history: `{ average: [{date, price}], lowest: [{date, price, shop_name}] }`. */
     priceHistory: (skuId: number, options?: RequestOptions) =>
       call(core, {
-        path: () => `/skus/${id(skuId)}/price_history`,
-        schema: PriceHistoryEnvelopeSchema,
+        row: ROWS.priceHistory,
+        ids: [skuId],
         select: (b: { history: PriceHistory }) => b.history,
         options,
       }),
@@ -319,9 +321,9 @@ export function skusResource(core: HttpCore) {
       params?: PageParams,
       options?: RequestOptions,
     ): PagePromise<Sku, SimilarSkuList> =>
-      list(core, {
-        path: () => `/skus/${id(skuId)}/similar`,
-        schema: SimilarSkuListSchema,
+      list<Sku, SimilarSkuList>(core, {
+        row: ROWS.similar,
+        ids: [skuId],
         items: (b) => b.skus,
         params,
         options,
@@ -338,12 +340,13 @@ export function skusResource(core: HttpCore) {
     ) {
       // Built inside the call, so a bad embed or embed_ids is a rejected promise and no request.
       const schema = () => wrap(linkedSchema(PRODUCT, params), productEnvelope);
-      const path = () => {
+      const check = () => {
         schema();
-        return `/products/${id(productId)}`;
       };
       return call(core, {
-        path,
+        row: ROWS.product,
+        ids: [productId],
+        check,
         query: params,
         schema: z.lazy(schema),
         select: (b: { product: ProductOf<P> }) => b.product,
@@ -357,7 +360,7 @@ export function skusResource(core: HttpCore) {
       params: ShopProductsParams,
       options?: RequestOptions,
     ): PagePromise<Product, ProductList> => {
-      const path = () => {
+      const check = () => {
         if (typeof params?.shop_uid !== 'string' || params.shop_uid.length === 0) {
           throw new InvalidRequestError(
             `shop_uid must be a non-empty string (the shop's own id, e.g. "062276"), got ${describe(params?.shop_uid)}`,
@@ -365,16 +368,21 @@ export function skusResource(core: HttpCore) {
             'shop_uid',
           );
         }
-        return `/shops/${id(shopId, 'shop_id')}/products/search`;
       };
-      return list(core, { path, schema: ProductListSchema, items: (b) => b.products, params, options });
+      return list<Product, ProductList>(core, {
+        row: ROWS.shopProducts,
+        ids: [shopId],
+        check,
+        items: (b) => b.products,
+        params,
+        options,
+      });
     },
 
     /** GET /flags: the reasons a review can be flagged for. */
     flags: (options?: RequestOptions) =>
       call(core, {
-        path: '/flags',
-        schema: FlagListSchema,
+        row: ROWS.flags,
         select: (b: { flags: FlagDefinition[] }) => b.flags,
         options,
       }),
@@ -386,14 +394,15 @@ export function skusResource(core: HttpCore) {
         params?: P,
         options?: RequestOptions,
       ): PagePromise<SkuReview, SkuReviewListOf<P>> {
-        const path = () => {
+        const check = () => {
           oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
-          return reviewsPath(skuId);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
         return list(core, {
-          path,
+          row: ROWS.reviewsList,
+          ids: [skuId],
+          check,
           schema: shaped<SkuReviewListOf<P>>(schema),
           items: (b) => b.reviews,
           params,
@@ -404,8 +413,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/new: the form to write a review with. */
       newForm: (skuId: number, options?: RequestOptions) =>
         call(core, {
-          path: () => `${reviewsPath(skuId)}/new`,
-          schema: ReviewFormEnvelopeSchema,
+          row: ROWS.reviewsNewForm,
+          ids: [skuId],
           select: (b: { review_form: ReviewForm }) => b.review_form,
           options,
         }),
@@ -413,11 +422,7 @@ export function skusResource(core: HttpCore) {
       /** POST /skus/:id/reviews; a rating outside 1–5 is refused before sending. */
       create: (skuId: number, review: NewSkuReview, options?: RequestOptions) =>
         reviewCall(
-          'POST',
-          () => {
-            checkReview(review, false);
-            return reviewsPath(skuId);
-          },
+          { row: ROWS.reviewsCreate, ids: [skuId], check: () => checkReview(review, false) },
           review,
           options,
         ),
@@ -425,8 +430,8 @@ export function skusResource(core: HttpCore) {
       /** GET /skus/:id/reviews/:id/edit: the form with the review's rating, text and chosen answers. */
       editForm: (skuId: number, reviewId: number, options?: RequestOptions) =>
         call(core, {
-          path: () => `${reviewPath(skuId, reviewId)}/edit`,
-          schema: EditReviewFormEnvelopeSchema,
+          row: ROWS.reviewsEditForm,
+          ids: [skuId, reviewId],
           select: (b: { review_form: EditReviewForm }) => b.review_form,
           options,
         }),
@@ -434,20 +439,16 @@ export function skusResource(core: HttpCore) {
       /** PUT /skus/:id/reviews/:id with only the fields to change. */
       update: (skuId: number, reviewId: number, changes: Partial<NewSkuReview>, options?: RequestOptions) =>
         reviewCall(
-          'PUT',
-          () => {
-            checkReview(changes, true);
-            return reviewPath(skuId, reviewId);
-          },
+          { row: ROWS.reviewsUpdate, ids: [skuId, reviewId], check: () => checkReview(changes, true) },
           changes,
           options,
         ),
 
       /** DELETE /skus/:id/reviews/:id (204). */
       delete: (skuId: number, reviewId: number, options?: RequestOptions) =>
-        call<void>(core, {
-          method: 'DELETE',
-          path: () => reviewPath(skuId, reviewId),
+        write<void>(core, {
+          row: ROWS.reviewsDelete,
+          ids: [skuId, reviewId],
           select: () => undefined,
           options,
         }),
@@ -461,20 +462,19 @@ export function skusResource(core: HttpCore) {
         options?: RequestOptions,
       ) {
         const schema = () => wrap(linkedSchema(REVIEW_VOTE, params), voteEnvelope);
-        const path = () => {
+        const check = () => {
           if (typeof vote?.helpful !== 'boolean') {
             throw new InvalidRequestError('vote.helpful must be true or false', 'InvalidParam', 'helpful');
           }
           schema();
-          return `${reviewPath(skuId, reviewId)}/votes`;
         };
-        return call(core, {
-          method: 'POST',
-          path,
+        return write(core, {
+          row: ROWS.reviewsVote,
+          ids: [skuId, reviewId],
+          check,
           query: { 'vote[helpful]': vote?.helpful, embed: params?.embed },
           schema: z.lazy(schema),
           select: (b: { sku_review_vote: SkuReviewVoteOf<P> }) => b.sku_review_vote,
-          scope: 'publish_sku_review_actions',
           options,
         });
       },
@@ -485,7 +485,7 @@ export function skusResource(core: HttpCore) {
        * The answer is the flag record, or undefined when the server answers with no body.
        */
       flag: (skuId: number, reviewId: number, flag: { reason: FlagReason }, options?: RequestOptions) => {
-        const path = () => {
+        const check = () => {
           if (!(FLAG_REASONS as readonly unknown[]).includes(flag?.reason)) {
             throw new InvalidRequestError(
               `flag reason must be one of ${FLAG_REASONS.join(', ')}, got ${describe(flag?.reason)}`,
@@ -493,15 +493,14 @@ export function skusResource(core: HttpCore) {
               'reason',
             );
           }
-          return `${reviewPath(skuId, reviewId)}/flags`;
         };
-        return call(core, {
-          method: 'POST',
-          path,
+        return write(core, {
+          row: ROWS.reviewsFlag,
+          ids: [skuId, reviewId],
+          check,
           query: { 'flag[reason]': flag?.reason },
           schema: z.optional(FlagRecordSchema),
           select: (b: FlagRecord | undefined) => b,
-          scope: 'publish_sku_review_actions',
           options,
         });
       },

@@ -1,20 +1,9 @@
 import { InvalidRequestError } from '../core/errors.js';
 import type { HttpCore } from '../core/http.js';
-import {
-  type Address,
-  AddressEnvelopeSchema,
-  type AddressForm,
-  AddressFormEnvelopeSchema,
-  AddressListSchema,
-  AvatarListSchema,
-  LogoutAnswerSchema,
-  type SavedOrder,
-  type SavedOrderList,
-  SavedOrderListSchema,
-  type User,
-  UserEnvelopeSchema,
-} from '../schemas/user.js';
-import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
+import * as ROWS from '../endpoints/user.js';
+import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
+import { call, list, type PageParams, type RequestOptions } from './shared.js';
+import { write } from './write.js';
 
 export interface UserUpdateParams {
   sex?: 'male' | 'female' | null | undefined;
@@ -88,41 +77,34 @@ const pickUser = (b: { user: User }) => b.user;
 export function userResource(core: HttpCore) {
   return {
     /** GET /user */
-    get: (options?: RequestOptions) =>
-      call(core, { path: '/user', schema: UserEnvelopeSchema, select: pickUser, options }),
+    get: (options?: RequestOptions) => call(core, { row: ROWS.get, select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
-      call(core, {
-        method: 'PATCH',
-        path: '/user',
+      write(core, {
+        row: ROWS.update,
         body: () => checkUserUpdate(params),
-        schema: UserEnvelopeSchema,
         select: pickUser,
         options,
       }),
     /** GET /user/avatars: the file names `avatar_preset` takes. */
     avatars: (options?: RequestOptions) =>
       call(core, {
-        path: '/user/avatars',
-        schema: AvatarListSchema,
+        row: ROWS.avatars,
         select: (b: { avatars: string[] }) => b.avatars,
         options,
       }),
     /** GET /user/saved_orders */
     savedOrders: (params?: PageParams, options?: RequestOptions) =>
       list<SavedOrder, SavedOrderList>(core, {
-        path: '/user/saved_orders',
-        schema: SavedOrderListSchema,
+        row: ROWS.savedOrders,
         items: (b) => b.saved_orders,
         params,
         options,
       }),
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
-      call<null>(core, {
-        method: 'DELETE',
-        path: '/user/logout',
-        schema: LogoutAnswerSchema,
+      write<null>(core, {
+        row: ROWS.logout,
         select: () => null,
         options,
       }),
@@ -131,48 +113,47 @@ export function userResource(core: HttpCore) {
       /** GET /user/addresses */
       list: (options?: RequestOptions) =>
         call(core, {
-          path: '/user/addresses',
-          schema: AddressListSchema,
+          row: ROWS.addressesList,
           select: (b: { addresses: Address[] }) => b.addresses,
           options,
         }),
       /** GET /user/addresses/new: the fields an address needs. */
       form: (options?: RequestOptions) =>
         call(core, {
-          path: '/user/addresses/new',
-          schema: AddressFormEnvelopeSchema,
+          row: ROWS.addressesForm,
           select: (b: { address_form: AddressForm }) => b.address_form,
           options,
         }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
-        call(core, {
-          method: 'POST',
-          path: () => {
+        write(core, {
+          row: ROWS.addressesCreate,
+          check: () => {
             checkAddress(params, true);
-            return '/user/addresses';
           },
           body: params,
-          schema: AddressEnvelopeSchema,
           select: pickAddress,
           options,
         }),
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
-        call(core, {
-          method: 'PUT',
-          path: () => {
+        write(core, {
+          row: ROWS.addressesUpdate,
+          ids: [addressId],
+          check: () => {
             checkAddress(params, false);
-            return `/user/addresses/${id(addressId)}`;
           },
           body: params,
-          schema: AddressEnvelopeSchema,
           select: pickAddress,
           options,
         }),
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
-        call<void>(core, { method: 'DELETE', path: () => `/user/addresses/${id(addressId)}`, options }),
+        write<void>(core, {
+          row: ROWS.addressesDelete,
+          ids: [addressId],
+          options,
+        }),
     },
   };
 }

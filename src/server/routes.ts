@@ -3,7 +3,14 @@
  * route per row, with its user flag and the query names it takes. The handler serves these and
  * nothing else.
  */
-import { ENDPOINT_ROWS, type EndpointRow, matchEndpoint, type PathParam, type QueryParam } from '../index.js';
+import {
+  ENDPOINT_ROWS,
+  type EndpointRow,
+  matchEndpoint,
+  type PathParam,
+  type QueryParam,
+  queryNamesOf,
+} from '../index.js';
 
 export type ServedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,7 +38,7 @@ export interface RouteLookup {
   /** The path parameters of the template, in order, with the values of this request's path. */
   pathParams: readonly PathParam[];
   params: Readonly<Record<string, string>>;
-  /** The query names the route takes, as the API spells them, with their kinds. */
+  /** The query names the route takes, as the API spells them, with their kinds (fieldsets included). */
   query: readonly QueryParam[];
   /** The row itself (schema, cache class, what a write makes stale). */
   row: EndpointRow;
@@ -50,7 +57,7 @@ export function lookupRoute(method: string, pathname: string): RouteLookup | und
     name: row.name,
     pathParams: row.pathParams,
     params,
-    query: row.query,
+    query: queryNamesOf(row),
     row,
   };
 }

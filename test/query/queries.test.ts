@@ -235,7 +235,7 @@ describe('catalogQueries: mutations', () => {
     for (const o of observers) o.unsubscribe();
   });
 
-  it('invalidates() names exactly the roots the SDK says a write makes stale, for this user only', async () => {
+  it('invalidates() names exactly the reads a favorite shows in, for this user only: not a category or a SKU', async () => {
     const { api, userId } = userClient();
     const q = catalogQueries(api, { user: userId });
     const other = catalogQueries(api, { user: userId + 1 });
@@ -243,7 +243,12 @@ describe('catalogQueries: mutations', () => {
     const keys = {
       favorites: q.favorites.list().queryKey,
       lists: q.favorites.lists.list().queryKey,
+      listFavorites: q.favorites.lists.favorites(-40).queryKey,
+      inCategory: q.favorites.inCategory(40).queryKey,
+      forSku: q.favorites.forSku(PHONE).queryKey,
+      categorySkus: q.catalog.categories.skus(40, { per: 5 }).queryKey,
       category: q.catalog.categories.get(40).queryKey,
+      favorite: q.favorites.get(1).queryKey,
       sku: q.skus.get(PHONE).queryKey,
       shop: q.shops.get(SHOP).queryKey,
       user: q.user.get().queryKey,
@@ -254,8 +259,15 @@ describe('catalogQueries: mutations', () => {
     const stale = Object.entries(keys)
       .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
-    expect(stale).toEqual(['favorites', 'lists', 'category', 'sku']);
-    expect(staleAfterWrite('/favorites')).toEqual(['favorites', 'favorite_lists', 'categories', 'skus']);
+    expect(stale).toEqual(['favorites', 'lists', 'listFavorites', 'inCategory', 'forSku', 'categorySkus']);
+    expect(staleAfterWrite('/favorites')).toEqual([
+      '/favorites',
+      '/categories/:id/favorites',
+      '/skus/:sku_id/favorite',
+      '/favorite_lists',
+      '/favorite_lists/:id/favorites',
+      '/categories/:id/skus',
+    ]);
   });
 
   it("signing out through user.logout drops the user's cached data, and the next user's keys differ", async () => {

@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, it } from 'vitest';
-import { createClient, type Product } from '../../src/index.js';
-import { ENDPOINTS } from '../../src/query/endpoints.js';
+import { createClient, ENDPOINT_ROWS, ENDPOINTS, matchEndpoint, type Product } from '../../src/index.js';
 import { catalogQueries } from '../../src/query/index.js';
 import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
 
@@ -90,9 +89,7 @@ describe('staleTime of every read is the max-age the API answers it with', () =>
       'notifications.list': () => q.notifications.list(),
       'notifications.get': () => q.notifications.get(notification),
     };
-    const readNames = Object.entries(ENDPOINTS)
-      .filter(([, endpoint]) => 'root' in endpoint)
-      .map(([name]) => name);
+    const readNames = ENDPOINT_ROWS.filter((row) => row.method === 'GET').map((row) => row.name);
     expect(Object.keys(reads).sort()).toEqual(readNames.sort());
 
     const wrong: string[] = [];
@@ -105,11 +102,11 @@ describe('staleTime of every read is the max-age the API answers it with', () =>
       const maxAge = Number(/max-age=(\d+)/.exec(answer?.cacheControl ?? '')?.[1] ?? 0);
       if (maxAge * 1000 !== made.staleTime)
         wrong.push(`${name}: ${made.staleTime / 1000} s, answered ${maxAge} s`);
-      // The answer's root is the one the endpoint names (invalidation matches reads by it).
-      const root = answer?.path.split('/')[1];
-      const endpoint = ENDPOINTS[name as keyof typeof ENDPOINTS];
-      if ('root' in endpoint && endpoint.root !== root)
-        wrong.push(`${name}: root ${endpoint.root}, path ${answer?.path}`);
+      // The path asked is the row's (invalidation matches reads by it).
+      const asked = matchEndpoint('GET', answer?.path ?? '')?.row.name;
+      if (asked !== name) wrong.push(`${name}: path ${answer?.path} is the row of ${asked}`);
+      if (ENDPOINTS[name as keyof typeof ENDPOINTS].maxAge * 1000 !== made.staleTime)
+        wrong.push(`${name}: staleTime is not the row's max-age`);
     }
     expect(wrong).toEqual([]);
     client.clear();
