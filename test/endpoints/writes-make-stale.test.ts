@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staleAfterWrite } from '../../src/index.js';
+import { ENDPOINTS, matchEndpoint, staleAfterWrite, stalePaths } from '../../src/index.js';
 import { userClient } from '../helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40
@@ -79,8 +79,8 @@ describe('a write makes stale the cached reads that show what it changed, and no
     ]);
   });
 
-  it('staleAfterWrite names the same reads as path patterns, for caches outside the SDK', () => {
-    expect(staleAfterWrite('/favorites', 'POST')).toEqual([
+  it('stalePaths names the same reads as path patterns, for caches outside the SDK', () => {
+    expect(stalePaths(ENDPOINTS['favorites.create'], {})).toEqual([
       '/favorites',
       '/categories/:id/favorites',
       '/skus/:sku_id/favorite',
@@ -88,15 +88,21 @@ describe('a write makes stale the cached reads that show what it changed, and no
       '/favorite_lists/:id/favorites',
       '/categories/:id/skus',
     ]);
-    expect(staleAfterWrite('/favorites/12', 'PUT')).toContain('/favorites/12');
-    expect(staleAfterWrite('/skus/7/reviews/3', 'DELETE')).toEqual([
+    expect(stalePaths(ENDPOINTS['favorites.update'], { id: '12' })).toContain('/favorites/12');
+    const match = matchEndpoint('DELETE', '/skus/7/reviews/3');
+    expect(match?.row.name).toBe('skus.reviews.delete');
+    expect(stalePaths(match?.row ?? ENDPOINTS['skus.get'], match?.params ?? {})).toEqual([
       '/skus/7/reviews',
       '/skus/7/reviews/new',
       '/skus/7/reviews/:review_id/edit',
       '/skus/7',
     ]);
-    expect(staleAfterWrite('/user/addresses')).toEqual(['/user/addresses']);
-    // Not an endpoint: the path itself.
-    expect(staleAfterWrite('/somewhere/else')).toEqual(['/somewhere/else']);
+    // A read makes nothing stale.
+    expect(stalePaths(ENDPOINTS['user.addresses.list'], {})).toEqual([]);
+  });
+
+  it('the deprecated staleAfterWrite still names resource roots, as it always did', () => {
+    expect(staleAfterWrite('/favorites')).toEqual(['favorites', 'favorite_lists', 'categories', 'skus']);
+    expect(staleAfterWrite('/somewhere/else')).toEqual(['somewhere']);
   });
 });
