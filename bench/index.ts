@@ -15,7 +15,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { budgetUse } from './goals/budget.js';
 import { crawlSpeedup } from './goals/crawl.js';
-import { largestPage, manyUsers, singleFlight } from './goals/economy.js';
+import { afterWrite, largestPage, manyUsers, singleFlight } from './goals/economy.js';
 import { memoryGrowth } from './goals/memory.js';
 import { perCallOverhead } from './goals/overhead.js';
 import { bundleSize } from './goals/size.js';
@@ -34,6 +34,7 @@ const GOALS: Record<string, Goal> = {
   '7': { name: 'single flight', run: singleFlight },
   '8': { name: 'largest page', run: largestPage },
   '9': { name: 'many users, one budget', run: manyUsers },
+  '10': { name: 'after a write', run: afterWrite },
 };
 
 const args = process.argv.slice(2);

@@ -93,3 +93,49 @@ export async function manyUsers(): Promise<Row[]> {
     await served.close();
   }
 }
+
+/**
+ * Goal 10: after a favorite is created, a user's cached category and SKU pages cost no call (a
+ * favorite does not change them); the favorite reads are asked afresh.
+ */
+export async function afterWrite(): Promise<Row[]> {
+  const served = await serve({ rateLimit: NO_LIMIT });
+  try {
+    const { sandbox } = served;
+    const phone = 2119391; // a SKU of category 40
+    const grant = sandbox.issueUserToken({ userId: SANDBOX_USERS.carol });
+    const api = served.client({ clientId: undefined, clientSecret: undefined, getToken: () => grant, cache: {} });
+    const catalogReads = async () => {
+      await api.catalog.categories.get(40);
+      await api.catalog.categories.children(40);
+      await api.skus.get(phone);
+      await api.skus.products(phone);
+      await api.skus.specifications(phone);
+      await api.skus.reviews.list(phone);
+    };
+    const favoriteReads = async () => {
+      await api.favorites.list();
+      await api.favorites.forSku(phone);
+    };
+    await catalogReads();
+    await favoriteReads();
+    await api.favorites.create({ sku_id: phone });
+    const before = sandbox.stats.apiCalls;
+    await catalogReads();
+    const catalogCalls = sandbox.stats.apiCalls - before;
+    await favoriteReads();
+    const favoriteCalls = sandbox.stats.apiCalls - before - catalogCalls;
+    return [
+      {
+        goal: '10',
+        what: "A user's 6 cached category and SKU reads, after a favorite is created",
+        measured: `${catalogCalls} calls`,
+        target: '0 calls',
+        result: verdict(catalogCalls === 0),
+        note: `the 2 favorite reads after it cost ${favoriteCalls} calls (asked afresh, as they must)`,
+      },
+    ];
+  } finally {
+    await served.close();
+  }
+}
