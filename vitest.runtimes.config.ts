@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** The runtimes lane (test/runtimes/): the packed package in Node, Bun and Deno. Run by .ci/run. */
+/**
+ * The runtimes lane (test/runtimes/): the packed package in Node, Bun and Deno, and the
+ * repository installed into a fresh project as README's Install section says. Run by .ci/run.
+ */
 export default defineConfig({
   test: {
     include: ['test/runtimes/**/*.test.ts'],
