@@ -127,9 +127,7 @@ function read(
   options.infinite = (...args: unknown[]) => {
     needUser();
     const paramsAt = row.args.indexOf('params');
-    if (paramsAt === -1) {
-      throw new InvalidRequestError(`catalogQueries: ${row.name} is not a list`, 'InvalidParam', row.name);
-    }
+    if (paramsAt === -1) throw notAList(row);
     const params = args[paramsAt] as { page?: number } | undefined;
     return {
       queryKey: key(args, [INFINITE]),
@@ -137,13 +135,8 @@ function read(
         const pageArgs = [...args];
         pageArgs[paramsAt] = { ...params, page: pageParam };
         const result = await call(withSignal(pageArgs, at, signal));
-        if (!(result instanceof Page)) {
-          throw new InvalidRequestError(
-            `catalogQueries: ${row.name} is not a list`,
-            'InvalidParam',
-            row.name,
-          );
-        }
+        // A read with params that answers no page (the types offer `infinite` to lists only).
+        if (!(result instanceof Page)) throw notAList(row);
         return listPage(result);
       },
       initialPageParam: params?.page ?? 1,
@@ -153,6 +146,10 @@ function read(
     };
   };
   return options;
+}
+
+function notAList(row: QueryRow): InvalidRequestError {
+  return new InvalidRequestError(`catalogQueries: ${row.name} is not a list`, 'InvalidParam', row.name);
 }
 
 /** Whether a query is of this user (or, without one, made without a user). */
