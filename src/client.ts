@@ -7,7 +7,7 @@ import { InvalidRequestError, isRecord } from './core/errors.js';
 import type { Engine } from './core/exchange.js';
 import { HookRunner, type Hooks, hookList } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { Limits } from './core/limits.js';
+import { createLimits } from './core/limits.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
 import { checkClientOptions } from './core/options.js';
@@ -304,7 +304,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   const cache = cacheStoreOf(options.cache ?? coordination.cache);
   // The application, as the stores know it: a fingerprint, never the clientId or token itself.
   const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
-  const limits = new Limits({
+  const limits = createLimits({
     coordination,
     app,
     dailyLimit,
