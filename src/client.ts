@@ -19,7 +19,13 @@ import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { fetchTransport } from './core/transport.js';
-import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
+import {
+  createUserAuth,
+  type TokenStore,
+  type UserAuth,
+  type UserScope,
+  type UserTokens,
+} from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
 import { type CatalogResource, catalogResource } from './resources/catalog.js';
@@ -321,7 +327,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     onTokens: ((tokens: UserTokens) => void) | undefined,
   ) =>
     authUrl
-      ? new UserAuth({
+      ? createUserAuth({
           authUrl,
           clientId: options.clientId as string,
           clientSecret: options.clientSecret as string,
