@@ -5,7 +5,7 @@ import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cach
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
 import type { Engine } from './core/exchange.js';
-import { HookRunner, type Hooks, hookList } from './core/hooks.js';
+import { type Hooks, hookList, hookRunner } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
 import { createLimits } from './core/limits.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
@@ -298,7 +298,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
   const log = createLog(options);
-  const hooks = HookRunner.create(checkHooks(options.hooks));
+  const hooks = hookRunner(checkHooks(options.hooks));
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
