@@ -68,7 +68,10 @@ function memoryWindow(assumedLimit: number): MemoryWindow {
   let known = false;
   /** A call sent while the limit is unknown, whose answer every other call waits for. */
   let probe: number | undefined;
-  /** Sequence of requests sent, to discount those still in flight when an answer reports its count. */
+  /**
+   * Sequence number of the last request sent, to discount those still in flight when an answer
+   * reports its count.
+   */
   let lastSent = 0;
   let refillTimer: ReturnType<typeof setTimeout> | undefined;
   let lastInfo: RateLimitInfo | undefined;
