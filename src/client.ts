@@ -5,9 +5,9 @@ import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cach
 import { describe } from './core/describe.js';
 import { InvalidRequestError, isRecord } from './core/errors.js';
 import type { Engine } from './core/exchange.js';
-import { HookRunner, type Hooks, hookList } from './core/hooks.js';
+import { type Hooks, hookList, hookRunner } from './core/hooks.js';
 import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { Limits } from './core/limits.js';
+import { createLimits } from './core/limits.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
 import { checkClientOptions } from './core/options.js';
@@ -19,7 +19,13 @@ import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { fetchTransport } from './core/transport.js';
-import { type TokenStore, UserAuth, type UserScope, type UserTokens } from './core/user-auth.js';
+import {
+  createUserAuth,
+  type TokenStore,
+  type UserAuth,
+  type UserScope,
+  type UserTokens,
+} from './core/user-auth.js';
 import type { ValidationMode } from './core/validate.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
 import { type CatalogResource, catalogResource } from './resources/catalog.js';
@@ -292,7 +298,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
   const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
   const log = createLog(options);
-  const hooks = HookRunner.create(checkHooks(options.hooks));
+  const hooks = hookRunner(checkHooks(options.hooks));
   // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
   const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
   const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
@@ -304,7 +310,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   const cache = cacheStoreOf(options.cache ?? coordination.cache);
   // The application, as the stores know it: a fingerprint, never the clientId or token itself.
   const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
-  const limits = new Limits({
+  const limits = createLimits({
     coordination,
     app,
     dailyLimit,
@@ -321,7 +327,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     onTokens: ((tokens: UserTokens) => void) | undefined,
   ) =>
     authUrl
-      ? new UserAuth({
+      ? createUserAuth({
           authUrl,
           clientId: options.clientId as string,
           clientSecret: options.clientSecret as string,

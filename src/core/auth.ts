@@ -13,62 +13,64 @@ import {
   toAccessToken,
 } from './token.js';
 
+/** A token provider that can forget its token. */
+export interface TokenCache extends TokenProvider {
+  /** Forgets the token (a new sign-in, a sign-out): the next get() asks for one. */
+  clear(): void;
+}
+
 /**
  * Holds one token and the one request that replaces it. Written here rather than taken from a
  * package: the single-flight and "renew only if the failed token is still the current one" rules
  * are a few lines and specific to OAuth replay.
  */
-export class TokenCache implements TokenProvider {
-  private cached: AccessToken | undefined;
-  private inflight: Promise<AccessToken> | undefined;
-  private forceNext = false;
-
-  constructor(private readonly fetchToken: (force: boolean) => Promise<AccessToken>) {}
-
-  get(signal?: AbortSignal): Promise<AccessToken> {
-    const cached = this.cached;
+export function tokenCache(fetchToken: (force: boolean) => Promise<AccessToken>): TokenCache {
+  let cached: AccessToken | undefined;
+  let inflight: Promise<AccessToken> | undefined;
+  let forceNext = false;
+  const get = (signal?: AbortSignal): Promise<AccessToken> => {
     if (cached && isFresh(cached)) return Promise.resolve(cached);
-    if (!this.inflight) {
-      const force = this.forceNext;
-      this.forceNext = false;
-      this.inflight = this.fetchToken(force).then(
+    if (!inflight) {
+      const force = forceNext;
+      forceNext = false;
+      inflight = fetchToken(force).then(
         (token) => {
-          this.cached = token;
-          this.inflight = undefined;
+          cached = token;
+          inflight = undefined;
           return token;
         },
         (error: unknown) => {
-          this.inflight = undefined;
+          inflight = undefined;
           throw error;
         },
       );
     }
-    return abortable(this.inflight, signal);
-  }
-
-  /** Forgets the token (a new sign-in, a sign-out): the next get() asks for one. */
-  clear(): void {
-    this.cached = undefined;
-  }
-
-  async renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
-    if (this.cached?.value === failed.value) {
-      this.cached = undefined;
-      this.forceNext = true;
-    }
-    const next = await this.get(signal);
-    return next.value === failed.value ? undefined : next;
-  }
+    return abortable(inflight, signal);
+  };
+  return {
+    get,
+    clear: () => {
+      cached = undefined;
+    },
+    async renew(failed, signal) {
+      if (cached?.value === failed.value) {
+        cached = undefined;
+        forceNext = true;
+      }
+      const next = await get(signal);
+      return next.value === failed.value ? undefined : next;
+    },
+  };
 }
 
 export function staticTokenProvider(token: string): TokenProvider {
-  return new TokenCache(async () => toAccessToken(token));
+  return tokenCache(async () => toAccessToken(token));
 }
 
 export function callbackTokenProvider(
   getToken: (context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput>,
 ): TokenProvider {
-  return new TokenCache(async (forceRefresh) => toAccessToken(await getToken({ forceRefresh })));
+  return tokenCache(async (forceRefresh) => toAccessToken(await getToken({ forceRefresh })));
 }
 
 export interface ClientCredentials {

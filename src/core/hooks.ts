@@ -88,30 +88,12 @@ export class HookError extends PriceCatalogError {
 const OWNED = ['authorization', 'accept', 'if-none-match', 'content-type'] as const;
 
 /** Runs the hooks of a client; made only when at least one hook is given. */
-export class HookRunner {
-  private readonly onRequest: readonly OnRequestHook[];
-  private readonly onResponse: readonly OnResponseHook[];
-  private readonly onError: readonly OnErrorHook[];
-
-  private constructor(hooks: Hooks) {
-    this.onRequest = hookList(hooks.onRequest);
-    this.onResponse = hookList(hooks.onResponse);
-    this.onError = hookList(hooks.onError);
-  }
-
-  /** The runner, or undefined when no hook is set (the pipeline then skips every hook step). */
-  static create(hooks: Hooks | undefined): HookRunner | undefined {
-    if (!hooks) return undefined;
-    const runner = new HookRunner(hooks);
-    const count = runner.onRequest.length + runner.onResponse.length + runner.onError.length;
-    return count > 0 ? runner : undefined;
-  }
-
+export interface HookRunner {
   /**
    * Calls `onRequest` with the request (headers without `authorization`) and returns it, with the
    * headers the hooks left, for the pipeline to send.
    */
-  async request(
+  request(
     init: {
       method: string;
       url: string;
@@ -120,58 +102,68 @@ export class HookRunner {
       attempt: number;
     },
     signal: AbortSignal | undefined,
-  ): Promise<HookRequest> {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(init.headers))
-      if (name.toLowerCase() !== 'authorization') headers.set(name, value);
-    const owned = OWNED.map((name) => headers.get(name));
-    const request: HookRequest = {
-      method: init.method,
-      url: init.url,
-      headers,
-      kind: init.kind,
-      attempt: init.attempt,
-      startedAt: Date.now(),
-    };
-    for (const hook of this.onRequest) await run('onRequest', hook, request, signal);
-    OWNED.forEach((name, i) => {
-      if (headers.get(name) !== owned[i]) {
-        throw new HookError('onRequest', `An onRequest hook set the ${name} header, which the SDK owns`);
-      }
-    });
-    return request;
-  }
-
-  async response(
+  ): Promise<HookRequest>;
+  response(
     request: HookRequest,
     response: Response,
     timing: { ms: number; waitedMs: number },
     rateLimit: RateLimitInfo | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<void> {
-    if (this.onResponse.length === 0) return;
-    const event: HookResponse = {
-      request,
-      status: response.status,
-      headers: new Headers(response.headers),
-      ms: timing.ms,
-      waitedMs: timing.waitedMs,
-      rateLimit,
-    };
-    for (const hook of this.onResponse) await run('onResponse', hook, event, signal);
-  }
+  ): Promise<void>;
+  failure(request: HookRequest, error: PriceCatalogError, signal: AbortSignal | undefined): Promise<void>;
+}
 
-  async failure(
-    request: HookRequest,
-    error: PriceCatalogError,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    if (this.onError.length === 0) return;
-    const event: HookFailure = { request, error, ms: Date.now() - request.startedAt };
-    // The call is failing already: the caller's signal must not turn the failure into another one.
-    for (const hook of this.onError)
-      await run('onError', hook, event, error.name === 'AbortError' ? undefined : signal);
-  }
+/** The runner, or undefined when no hook is set (the pipeline then skips every hook step). */
+export function hookRunner(hooks: Hooks | undefined): HookRunner | undefined {
+  if (!hooks) return undefined;
+  const onRequest = hookList(hooks.onRequest);
+  const onResponse = hookList(hooks.onResponse);
+  const onError = hookList(hooks.onError);
+  if (onRequest.length + onResponse.length + onError.length === 0) return undefined;
+  return {
+    async request(init, signal) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(init.headers))
+        if (name.toLowerCase() !== 'authorization') headers.set(name, value);
+      const owned = OWNED.map((name) => headers.get(name));
+      const request: HookRequest = {
+        method: init.method,
+        url: init.url,
+        headers,
+        kind: init.kind,
+        attempt: init.attempt,
+        startedAt: Date.now(),
+      };
+      for (const hook of onRequest) await run('onRequest', hook, request, signal);
+      OWNED.forEach((name, i) => {
+        if (headers.get(name) !== owned[i]) {
+          throw new HookError('onRequest', `An onRequest hook set the ${name} header, which the SDK owns`);
+        }
+      });
+      return request;
+    },
+
+    async response(request, response, timing, rateLimit, signal) {
+      if (onResponse.length === 0) return;
+      const event: HookResponse = {
+        request,
+        status: response.status,
+        headers: new Headers(response.headers),
+        ms: timing.ms,
+        waitedMs: timing.waitedMs,
+        rateLimit,
+      };
+      for (const hook of onResponse) await run('onResponse', hook, event, signal);
+    },
+
+    async failure(request, error, signal) {
+      if (onError.length === 0) return;
+      const event: HookFailure = { request, error, ms: Date.now() - request.startedAt };
+      // The call is failing already: the caller's signal must not turn the failure into another one.
+      for (const hook of onError)
+        await run('onError', hook, event, error.name === 'AbortError' ? undefined : signal);
+    },
+  };
 }
 
 /** A hook option as a list: one function, an array of them, or none. */

@@ -47,9 +47,9 @@ export function tokenKey(token: AccessToken): string {
  */
 const seen = new WeakMap<BudgetStore, Map<string, { day: string; calls: number }>>();
 
-export class Limits {
-  constructor(readonly config: LimitsConfig) {}
-
+/** The limits stage of a client: what the exchange, the core and `usage()` ask of it. */
+export interface Limits {
+  readonly config: LimitsConfig;
   /**
    * A place in the window of `expected` (the token the request means to go with), and one call of
    * the budget. The token is read once, after the place is given (any wait is over): a token
@@ -62,11 +62,31 @@ export class Limits {
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): Promise<Admitted> {
-    return traceAdmission(reason, () => this.admitted(expected, read, signal, maxWaitMs, reason));
-  }
+  ): Promise<Admitted>;
+  /** Gives back one call of today's budget: its request cannot have reached the server. */
+  refund(): Promise<void>;
+  /** The last window the server told for `token` (a cached answer's `rateLimit`). */
+  last(token: AccessToken): Promise<RateLimitInfo | undefined>;
+  /** The budget as last counted: synchronous, and asks the store for its count for next time. */
+  usage(): DailyUsage;
+  /** The budget as last counted in this process, without asking the store (once per call, for diagnostics). */
+  known(): DailyUsage;
+}
 
-  private async admitted(
+/** A place in the window and the budget's call, as the window store gives them. */
+interface Placed {
+  slot: WindowSlot;
+  /** The UTC day the budget charged with the place (a coordination's `admit`); else undefined. */
+  charged: string | undefined;
+}
+
+export function createLimits(config: LimitsConfig): Limits {
+  const { coordination, app, dailyLimit, rateLimit, onRateLimit } = config;
+  const { budget } = coordination;
+  // With the guard off (null) the calls are still counted (usage()), against no limit.
+  const budgetLimit = dailyLimit ?? Number.MAX_SAFE_INTEGER;
+
+  async function admitted(
     expected: AccessToken,
     read: () => Promise<AccessToken>,
     signal: AbortSignal | undefined,
@@ -75,11 +95,11 @@ export class Limits {
   ): Promise<Admitted> {
     let token = expected;
     for (let switches = 0; ; switches++) {
-      const { slot, charged } = await this.place(tokenKey(token), signal, maxWaitMs, reason);
+      const { slot, charged } = await place(tokenKey(token), signal, maxWaitMs, reason);
       const current = await read();
       if (current.value === token.value || switches >= MAX_TOKEN_SWITCHES) {
         // Counted here on the day the budget charged it.
-        this.counted(charged ?? (await this.charge(slot)), 1);
+        counted(charged ?? (await charge(slot)), 1);
         return { slot, token };
       }
       // Replaced (a 401) while this request waited: a place in the new token's window instead.
@@ -93,16 +113,16 @@ export class Limits {
    * A window place, waiting at most `maxWaitMs`; onRateLimit decides on a wait before it starts
    * (the store is asked for no wait first, and only its refusal goes to onRateLimit).
    */
-  private async place(
+  async function place(
     key: string,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): Promise<{ slot: WindowSlot; charged: string | undefined }> {
-    const ask = reason === 'window' ? this.config.onRateLimit : undefined;
-    if (!ask) return this.take(key, signal, maxWaitMs, reason);
+  ): Promise<Placed> {
+    const ask = reason === 'window' ? onRateLimit : undefined;
+    if (!ask) return take(key, signal, maxWaitMs, reason);
     try {
-      return await this.take(key, signal, 0, reason);
+      return await take(key, signal, 0, reason);
     } catch (error) {
       // Only the window's refusal is decided on: a budget refusal (DailyLimitError) passes through.
       if (!(error instanceof RateLimitWaitError)) throw error;
@@ -110,7 +130,7 @@ export class Limits {
       const waitMs = Math.max(0, resetAt - Date.now());
       if (ask({ reason: 'window', waitMs, rateLimit: error.rateLimit }) === false)
         throw rateLimitWaitError(resetAt, error.rateLimit, undefined);
-      return this.take(key, signal, maxWaitMs, reason);
+      return take(key, signal, maxWaitMs, reason);
     }
   }
 
@@ -119,106 +139,91 @@ export class Limits {
    * (one Redis round trip; `charged` is the UTC day charged); else the budget is charged after the
    * token check (`charged` undefined).
    */
-  private async take(
+  async function take(
     key: string,
     signal: AbortSignal | undefined,
     maxWaitMs: number,
     reason: WindowWaitReason,
-  ): Promise<{ slot: WindowSlot; charged: string | undefined }> {
-    const { coordination, rateLimit } = this.config;
+  ): Promise<Placed> {
     if (!coordination.admit) {
       const slot = await coordination.windows.acquire(key, rateLimit, { signal, maxWaitMs, reason });
       return { slot, charged: undefined };
     }
-    const admission = {
-      app: this.config.app,
-      day: utcDay(),
-      dailyLimit: this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER,
-      token: key,
-      assumedLimit: rateLimit,
-    };
+    const admission = { app, day: utcDay(), dailyLimit: budgetLimit, token: key, assumedLimit: rateLimit };
     const slot = await coordination.admit(admission, { signal, maxWaitMs, reason });
     // `false` is the budget's refusal, with no window place taken.
-    if (slot === false) throw this.spent();
+    if (slot === false) throw spent();
     return { slot, charged: admission.day };
   }
 
   /** One call of the daily budget for a request about to go out with `slot`; the UTC day charged. */
-  private async charge(slot: WindowSlot): Promise<string> {
-    const limit = this.config.dailyLimit;
+  async function charge(slot: WindowSlot): Promise<string> {
     const day = utcDay();
     let ok: boolean;
     try {
-      // With the guard off the calls are still counted (usage()).
-      ok = await this.config.coordination.budget.take(this.config.app, day, limit ?? Number.MAX_SAFE_INTEGER);
+      ok = await budget.take(app, day, budgetLimit);
     } catch (error) {
       void slot.release(false);
       throw error;
     }
-    if (ok || limit === null) return day;
+    if (ok || dailyLimit === null) return day;
     // Refused before sending: the window place goes back at once, so later calls never wait on it.
     void slot.release(false);
-    throw this.spent();
+    throw spent();
   }
 
-  private spent(): DailyLimitError {
-    return new DailyLimitError(this.config.dailyLimit ?? Number.MAX_SAFE_INTEGER, nextUtcMidnight());
-  }
-
-  /** Gives back one call of today's budget: its request cannot have reached the server. */
-  async refund(): Promise<void> {
-    const day = utcDay();
-    await this.config.coordination.budget.refund?.(this.config.app, day);
-    this.counted(day, -1);
-  }
-
-  /** The last window the server told for `token` (a cached answer's `rateLimit`). */
-  last(token: AccessToken): Promise<RateLimitInfo | undefined> {
-    return this.config.coordination.windows.last(tokenKey(token));
-  }
-
-  /** The budget as last counted: synchronous, and asks the store for its count for next time. */
-  usage(): DailyUsage {
-    const { coordination, app } = this.config;
-    const { budget } = coordination;
-    const day = utcDay();
-    const now = budget.peek?.(app, day);
-    if (now !== undefined) this.counted(day, 0, now);
-    budget.count(app, day).then(
-      (calls) => this.counted(day, 0, calls),
-      () => undefined,
-    );
-    return this.known();
-  }
-
-  /** The budget as last counted in this process, without asking the store (once per call, for diagnostics). */
-  known(): DailyUsage {
-    const { coordination, app, dailyLimit: limit } = this.config;
-    const day = utcDay();
-    const known = seen.get(coordination.budget)?.get(app);
-    const calls = known?.day === day ? known.calls : 0;
-    return {
-      day,
-      calls,
-      limit,
-      remaining: limit === null ? null : Math.max(0, limit - calls),
-      resetsAt: nextUtcMidnight(),
-    };
+  function spent(): DailyLimitError {
+    return new DailyLimitError(budgetLimit, nextUtcMidnight());
   }
 
   /** Counts on `day` `more` calls taken here, or (with `calls`) what the store counted. */
-  private counted(day: string, more: number, calls = 0): void {
-    const { budget } = this.config.coordination;
+  function counted(day: string, more: number, calls = 0): void {
     let apps = seen.get(budget);
     if (!apps) {
       apps = new Map();
       seen.set(budget, apps);
     }
-    const known = apps.get(this.config.app);
-    const before = known?.day === day ? known.calls : 0;
+    const kept = apps.get(app);
+    const before = kept?.day === day ? kept.calls : 0;
     // A day's count only grows: a count read before a take resolves after it is not taken back.
-    apps.set(this.config.app, { day, calls: Math.max(before + more, calls) });
+    apps.set(app, { day, calls: Math.max(before + more, calls) });
   }
+
+  function known(): DailyUsage {
+    const day = utcDay();
+    const kept = seen.get(budget)?.get(app);
+    const calls = kept?.day === day ? kept.calls : 0;
+    return {
+      day,
+      calls,
+      limit: dailyLimit,
+      remaining: dailyLimit === null ? null : Math.max(0, dailyLimit - calls),
+      resetsAt: nextUtcMidnight(),
+    };
+  }
+
+  return {
+    config,
+    admit: (expected, read, signal, maxWaitMs, reason) =>
+      traceAdmission(reason, () => admitted(expected, read, signal, maxWaitMs, reason)),
+    async refund() {
+      const day = utcDay();
+      await budget.refund?.(app, day);
+      counted(day, -1);
+    },
+    last: (token) => coordination.windows.last(tokenKey(token)),
+    usage() {
+      const day = utcDay();
+      const now = budget.peek?.(app, day);
+      if (now !== undefined) counted(day, 0, now);
+      budget.count(app, day).then(
+        (calls) => counted(day, 0, calls),
+        () => undefined,
+      );
+      return known();
+    },
+    known,
+  };
 }
 
 /** The UTC day (`YYYY-MM-DD`) the budget counts in. */

@@ -1,4 +1,4 @@
-import { requestToken, TokenCache } from './auth.js';
+import { requestToken, tokenCache } from './auth.js';
 import { AccessDeniedError, InvalidRequestError } from './errors.js';
 import type { LockStore } from './stores.js';
 import {
@@ -53,16 +53,7 @@ const MAX_PENDING_STATES = 100;
  * caller; a rotated refresh token replaces the old one).
  * @internal Applications reach it through `client.auth`.
  */
-export class UserAuth implements TokenProvider {
-  private tokens: UserTokens | undefined;
-  private loaded = false;
-  private readonly pending = new Map<string, { redirectUri: string }>();
-  private readonly cache: TokenCache;
-
-  constructor(private readonly config: UserAuthConfig) {
-    this.cache = new TokenCache((force) => this.current(force));
-  }
-
+export interface UserAuth extends TokenProvider {
   /**
    * Step 1: the URL to send the user to. `state` guards the callback against forgery; one is
    * generated when none is given, and `handleCallback` checks it.
@@ -70,27 +61,7 @@ export class UserAuth implements TokenProvider {
   authorizationUrl(params: { redirectUri: string; scopes: readonly UserScope[]; state?: string }): {
     url: string;
     state: string;
-  } {
-    if (!URL.canParse(params.redirectUri)) {
-      throw new InvalidRequestError('redirectUri must be an absolute URL', 'InvalidParam', 'redirectUri');
-    }
-    if (!Array.isArray(params.scopes) || params.scopes.length === 0) {
-      throw new InvalidRequestError('scopes must name at least one scope', 'InvalidParam', 'scopes');
-    }
-    const state = params.state ?? randomState();
-    this.pending.set(state, { redirectUri: params.redirectUri });
-    if (this.pending.size > MAX_PENDING_STATES)
-      this.pending.delete(this.pending.keys().next().value as string);
-    const query = new URLSearchParams({
-      client_id: this.config.clientId,
-      redirect_uri: params.redirectUri,
-      response_type: 'code',
-      scope: params.scopes.join(' '),
-      state,
-    });
-    return { url: new URL(`${this.config.authUrl}/oauth2/authorizations/new?${query}`).href, state };
-  }
-
+  };
   /**
    * Step 2: reads the redirect back (`?code=` or `?error=access_denied`), checks its state and
    * exchanges the code for the user's tokens. The callback must carry a state this client issued
@@ -99,82 +70,41 @@ export class UserAuth implements TokenProvider {
    * else. `state` and `redirectUri` are needed only when the authorization URL was made by another
    * process.
    */
-  async handleCallback(
+  handleCallback(
     callbackUrl: string | URL,
-    expected: { state?: string; redirectUri?: string } = {},
-  ): Promise<UserTokens> {
-    if (!URL.canParse(callbackUrl)) {
-      throw new InvalidRequestError('The callback URL must be an absolute URL', 'InvalidCallback', 'url');
-    }
-    const url = new URL(callbackUrl);
-    // URLSearchParams decodes once: the code goes into the form exactly as issued, never decoded twice.
-    const params = url.searchParams;
-    const returned = params.get('state') ?? undefined;
-    const known = returned === undefined ? undefined : this.pending.get(returned);
-    if (expected.state !== undefined && (typeof expected.state !== 'string' || expected.state === '')) {
-      throw new InvalidRequestError('expected.state must be a non-empty string', 'InvalidParam', 'state');
-    }
-    if (expected.state !== undefined ? returned !== expected.state : !known) {
-      throw new InvalidRequestError(
-        'The callback state does not match the authorization request',
-        'StateMismatch',
-        'state',
-      );
-    }
-    if (returned !== undefined) this.pending.delete(returned);
-    const error = params.get('error');
-    if (error) throw new AccessDeniedError(error, params.get('error_description') ?? undefined);
-    const code = params.get('code');
-    if (!code)
-      throw new InvalidRequestError('The callback URL has neither code nor error', 'InvalidCallback', 'code');
-    const redirectUri = expected.redirectUri ?? known?.redirectUri ?? `${url.origin}${url.pathname}`;
-    const answer = await requestToken(this.config, {
-      client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
-      redirect_uri: redirectUri,
-      grant_type: 'authorization_code',
-      code,
-    });
-    return this.save(answer);
-  }
-
+    expected?: { state?: string; redirectUri?: string },
+  ): Promise<UserTokens>;
   /** Whether user tokens are at hand (signed in here, or in the token store). */
-  async signedIn(): Promise<boolean> {
-    return (await this.load()) !== undefined;
-  }
-
+  signedIn(): Promise<boolean>;
   /** Forgets the user's tokens here and in the store. */
-  async signOut(): Promise<void> {
-    this.tokens = undefined;
-    this.cache.clear();
-    await this.config.tokenStore?.set(undefined);
-  }
+  signOut(): Promise<void>;
+}
 
-  get(signal?: AbortSignal): Promise<AccessToken> {
-    return this.cache.get(signal);
-  }
-
-  renew(failed: AccessToken, signal?: AbortSignal): Promise<AccessToken | undefined> {
-    return this.cache.renew(failed, signal);
-  }
+/** @internal The user's session of a client: see UserAuth. */
+export function createUserAuth(config: UserAuthConfig): UserAuth {
+  const { clientId, clientSecret, tokenStore } = config;
+  let tokens: UserTokens | undefined;
+  let loaded = false;
+  const pending = new Map<string, { redirectUri: string }>();
+  const cache = tokenCache((force) => current(force));
 
   /** The access token, refreshed first when it is (nearly) expired or when `force` after a 401. */
-  private async current(force: boolean): Promise<AccessToken> {
-    let tokens = await this.load();
-    if (!tokens) {
+  async function current(force: boolean): Promise<AccessToken> {
+    let held = await load();
+    if (!held) {
       throw new InvalidRequestError(
         'No user is signed in: complete authorizationUrl() and handleCallback(), or give a tokenStore that has tokens',
         'NotSignedIn',
       );
     }
-    if (force || expiresSoon(tokens)) tokens = await this.refreshOnce(tokens);
+    if (force || expiresSoon(held)) held = await refreshOnce(held);
     // Tokens from the store are the application's records: one it cannot send fails typed here.
-    if (!isTokenValue(tokens.access_token)) throw invalidToken();
+    if (!isTokenValue(held.access_token)) throw invalidToken();
     return {
-      value: tokens.access_token,
-      expiresAt: renewAt(tokens),
-      scopes: tokens.scope?.split(/[\s,]+/).filter(Boolean),
-      principal: `user:${fingerprint(tokens.access_token)}`,
+      value: held.access_token,
+      expiresAt: renewAt(held),
+      scopes: held.scope?.split(/[\s,]+/).filter(Boolean),
+      principal: `user:${fingerprint(held.access_token)}`,
     };
   }
 
@@ -182,62 +112,135 @@ export class UserAuth implements TokenProvider {
    * One refresh at a time per user across every sharer of the lock store: a sharer that waited
    * for the lock reads the token store again and takes a pair refreshed meanwhile.
    */
-  private refreshOnce(tokens: UserTokens): Promise<UserTokens> {
-    const { locks, tokenStore } = this.config;
-    if (!locks) return this.refresh(tokens);
-    const name = `refresh:${fingerprint(tokens.refresh_token ?? tokens.access_token)}`;
+  function refreshOnce(held: UserTokens): Promise<UserTokens> {
+    const { locks } = config;
+    if (!locks) return refresh(held);
+    const name = `refresh:${fingerprint(held.refresh_token ?? held.access_token)}`;
     return locks.withLock(name, async () => {
-      const now = tokenStore ? ((await tokenStore.get()) ?? undefined) : this.tokens;
-      if (now && now.access_token !== tokens.access_token && !expiresSoon(now)) {
-        this.tokens = now;
+      const now = tokenStore ? ((await tokenStore.get()) ?? undefined) : tokens;
+      if (now && now.access_token !== held.access_token && !expiresSoon(now)) {
+        tokens = now;
         return now;
       }
-      return this.refresh(tokens);
+      return refresh(held);
     });
   }
 
-  private async refresh(tokens: UserTokens): Promise<UserTokens> {
-    if (!tokens.refresh_token) {
+  async function refresh(held: UserTokens): Promise<UserTokens> {
+    if (!held.refresh_token) {
       throw new InvalidRequestError('The user token expired and there is no refresh token', 'NotSignedIn');
     }
-    const answer = await requestToken(this.config, {
-      client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
-      refresh_token: tokens.refresh_token,
+    const answer = await requestToken(config, {
+      client_id: clientId,
+      client_secret: clientSecret,
+      refresh_token: held.refresh_token,
       grant_type: 'refresh_token',
     });
     // A server that does not rotate refresh tokens leaves the old one valid.
-    return this.save({ refresh_token: tokens.refresh_token, scope: tokens.scope, ...answer });
+    return save({ refresh_token: held.refresh_token, scope: held.scope, ...answer });
   }
 
-  private async save(answer: {
+  async function save(answer: {
     access_token: string;
     refresh_token?: string | undefined;
     expires_in?: number | undefined;
     scope?: string | undefined;
   }): Promise<UserTokens> {
-    const tokens: UserTokens = {
+    const saved: UserTokens = {
       access_token: answer.access_token,
       refresh_token: answer.refresh_token,
       expires_at: typeof answer.expires_in === 'number' ? Date.now() + answer.expires_in * 1000 : undefined,
       expires_in: answer.expires_in,
       scope: answer.scope,
     };
-    this.tokens = tokens;
-    this.loaded = true;
-    this.cache.clear();
-    await this.config.tokenStore?.set(tokens);
-    this.config.onTokens?.(tokens);
+    tokens = saved;
+    loaded = true;
+    cache.clear();
+    await tokenStore?.set(saved);
+    config.onTokens?.(saved);
+    return saved;
+  }
+
+  async function load(): Promise<UserTokens | undefined> {
+    if (!loaded && tokenStore) {
+      tokens = (await tokenStore.get()) ?? undefined;
+    }
+    loaded = true;
     return tokens;
   }
 
-  private async load(): Promise<UserTokens | undefined> {
-    if (!this.loaded && this.config.tokenStore) {
-      this.tokens = (await this.config.tokenStore.get()) ?? undefined;
-    }
-    this.loaded = true;
-    return this.tokens;
-  }
+  return {
+    authorizationUrl(params) {
+      if (!URL.canParse(params.redirectUri)) {
+        throw new InvalidRequestError('redirectUri must be an absolute URL', 'InvalidParam', 'redirectUri');
+      }
+      if (!Array.isArray(params.scopes) || params.scopes.length === 0) {
+        throw new InvalidRequestError('scopes must name at least one scope', 'InvalidParam', 'scopes');
+      }
+      const state = params.state ?? randomState();
+      pending.set(state, { redirectUri: params.redirectUri });
+      if (pending.size > MAX_PENDING_STATES) pending.delete(pending.keys().next().value as string);
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: params.redirectUri,
+        response_type: 'code',
+        scope: params.scopes.join(' '),
+        state,
+      });
+      return { url: new URL(`${config.authUrl}/oauth2/authorizations/new?${query}`).href, state };
+    },
+
+    async handleCallback(callbackUrl, expected = {}) {
+      if (!URL.canParse(callbackUrl)) {
+        throw new InvalidRequestError('The callback URL must be an absolute URL', 'InvalidCallback', 'url');
+      }
+      const url = new URL(callbackUrl);
+      // URLSearchParams decodes once: the code goes into the form exactly as issued, never decoded twice.
+      const params = url.searchParams;
+      const returned = params.get('state') ?? undefined;
+      const known = returned === undefined ? undefined : pending.get(returned);
+      if (expected.state !== undefined && (typeof expected.state !== 'string' || expected.state === '')) {
+        throw new InvalidRequestError('expected.state must be a non-empty string', 'InvalidParam', 'state');
+      }
+      if (expected.state !== undefined ? returned !== expected.state : !known) {
+        throw new InvalidRequestError(
+          'The callback state does not match the authorization request',
+          'StateMismatch',
+          'state',
+        );
+      }
+      if (returned !== undefined) pending.delete(returned);
+      const error = params.get('error');
+      if (error) throw new AccessDeniedError(error, params.get('error_description') ?? undefined);
+      const code = params.get('code');
+      if (!code)
+        throw new InvalidRequestError(
+          'The callback URL has neither code nor error',
+          'InvalidCallback',
+          'code',
+        );
+      const redirectUri = expected.redirectUri ?? known?.redirectUri ?? `${url.origin}${url.pathname}`;
+      const answer = await requestToken(config, {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uri: redirectUri,
+        grant_type: 'authorization_code',
+        code,
+      });
+      return save(answer);
+    },
+
+    signedIn: async () => (await load()) !== undefined,
+
+    async signOut() {
+      tokens = undefined;
+      cache.clear();
+      await tokenStore?.set(undefined);
+    },
+
+    get: (signal) => cache.get(signal),
+    renew: (failed, signal) => cache.renew(failed, signal),
+  };
 }
 
 /** When to renew the user's access token (a lifetime not told counts as long). */
