@@ -114,15 +114,14 @@ export function call<T>(
   spec: Endpoint<T>,
   invalidates?: CallSpec<T>['invalidates'],
 ): APIPromise<T> {
-  const { row } = spec;
-  // The spec's own fields (row, ids, check) ride along unread.
+  const { row, ids, check, query, schema, ...rest } = spec;
   return new APIPromise(
     core.request<T>({
-      ...spec,
+      ...rest,
       method: row.method ?? 'GET',
-      path: pathFor(spec),
-      schema: spec.schema ?? row.schema,
-      query: spec.query as QueryParams | undefined,
+      path: pathFor({ row, ids, check }),
+      schema: schema ?? row.schema,
+      query: query as QueryParams | undefined,
       scope: row.scope,
       invalidates,
     }),
