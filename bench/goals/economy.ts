@@ -104,7 +104,12 @@ export async function afterWrite(): Promise<Row[]> {
     const { sandbox } = served;
     const phone = 2119391; // a SKU of category 40
     const grant = sandbox.issueUserToken({ userId: SANDBOX_USERS.carol });
-    const api = served.client({ clientId: undefined, clientSecret: undefined, getToken: () => grant, cache: {} });
+    const api = served.client({
+      clientId: undefined,
+      clientSecret: undefined,
+      getToken: () => grant,
+      cache: {},
+    });
     const catalogReads = async () => {
       await api.catalog.categories.get(40);
       await api.catalog.categories.children(40);
