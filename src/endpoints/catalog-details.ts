@@ -1,11 +1,7 @@
 import type { MethodName } from './methods.js';
 import { type EndpointDetails, ORDER_DIR, PAGE } from './row.js';
 
-const BY_NAME_OR_POPULARITY = [
-  { name: 'order_by', kind: 'string', values: ['name', 'popularity'] },
-  ORDER_DIR,
-  ...PAGE,
-] as const;
+const BY_NAME_OR_POPULARITY = [{ name: 'order_by', kind: 'string' }, ORDER_DIR, ...PAGE] as const;
 
 /** The query names of the catalog's endpoints, and their versions. */
 export const CATALOG_DETAILS = {
@@ -14,7 +10,7 @@ export const CATALOG_DETAILS = {
   'catalog.categories.list': { query: PAGE },
   'catalog.categories.children': { query: PAGE },
   'catalog.categories.specifications': {
-    query: [{ name: 'include', kind: 'names', values: ['group'] }],
+    query: [{ name: 'include', kind: 'names' }],
     since: '3.1.1',
   },
   'catalog.categories.manufacturers': { query: BY_NAME_OR_POPULARITY },
@@ -37,6 +33,6 @@ export const CATALOG_DETAILS = {
   'catalog.manufacturers.list': { query: PAGE },
   'catalog.manufacturers.categories': { query: BY_NAME_OR_POPULARITY },
   'catalog.manufacturers.skus': {
-    query: [{ name: 'order_by', kind: 'string', values: ['price', 'popularity'] }, ORDER_DIR, ...PAGE],
+    query: [{ name: 'order_by', kind: 'string' }, ORDER_DIR, ...PAGE],
   },
 } satisfies Partial<Record<MethodName, EndpointDetails>>;

@@ -9,7 +9,9 @@ import {
   SkuListSchema,
   SpecificationListSchema,
 } from '../schemas/catalog.js';
-import type { EndpointCall } from './row.js';
+import { type EndpointCall, ORDER_DIRS } from './row.js';
+
+const BY_NAME_OR_POPULARITY = { order_by: ['name', 'popularity'], order_dir: ORDER_DIRS };
 
 /** Search, autocomplete, categories and manufacturers (`api.catalog`): what their calls need. */
 export const search = { path: '/search', schema: SearchResultSchema } satisfies EndpointCall;
@@ -40,12 +42,19 @@ export const categoriesChildren = {
 export const categoriesSpecifications = {
   path: '/categories/:id/specifications',
   schema: SpecificationListSchema,
+  values: { include: ['group'] },
 } satisfies EndpointCall;
 export const categoriesManufacturers = {
   path: '/categories/:id/manufacturers',
   schema: ManufacturerListSchema,
+  values: BY_NAME_OR_POPULARITY,
 } satisfies EndpointCall;
-export const categoriesSkus = { path: '/categories/:id/skus', schema: SkuListSchema } satisfies EndpointCall;
+/** `order_by` takes any method of the answer's `meta.order_by_methods`: not a fixed list. */
+export const categoriesSkus = {
+  path: '/categories/:id/skus',
+  schema: SkuListSchema,
+  values: { order_dir: ORDER_DIRS },
+} satisfies EndpointCall;
 export const categoriesFilterGroups = {
   path: '/categories/:id/filter_groups',
   schema: FilterGroupListSchema,
@@ -61,8 +70,10 @@ export const manufacturersGet = {
 export const manufacturersCategories = {
   path: '/manufacturers/:id/categories',
   schema: CategoryListSchema,
+  values: BY_NAME_OR_POPULARITY,
 } satisfies EndpointCall;
 export const manufacturersSkus = {
   path: '/manufacturers/:id/skus',
   schema: SkuListSchema,
+  values: { order_by: ['price', 'popularity'], order_dir: ORDER_DIRS },
 } satisfies EndpointCall;

@@ -5,11 +5,16 @@ import {
   FavoritesSchema,
 } from '../schemas/favorites.js';
 import { categoriesSkus } from './catalog.js';
-import type { EndpointCall, StaleRead } from './row.js';
+import { type EndpointCall, ORDER_DIRS, type StaleRead } from './row.js';
 
 const SCOPED = { user: true, scope: 'favorites' } as const;
 
-export const list = { path: '/favorites', schema: FavoritesSchema, ...SCOPED } satisfies EndpointCall;
+export const list = {
+  path: '/favorites',
+  schema: FavoritesSchema,
+  ...SCOPED,
+  values: { order_dir: ORDER_DIRS },
+} satisfies EndpointCall;
 export const get = {
   path: '/favorites/:id',
   schema: FavoriteEnvelopeSchema,

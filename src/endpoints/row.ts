@@ -81,6 +81,11 @@ export interface EndpointCall {
   scope?: EndpointScope | undefined;
   /** Path parameters of kind `list_id` (the rest are `id`). */
   listIds?: readonly string[] | undefined;
+  /**
+   * The values the API takes for a one-valued query parameter (`order_by`, `include`), by name:
+   * checked before sending, and the query names of the full row take them from here.
+   */
+  values?: Readonly<Record<string, readonly string[]>> | undefined;
   /** For a write: the reads it makes stale. */
   stale?: readonly StaleRead<EndpointCall>[] | undefined;
   /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
@@ -151,7 +156,9 @@ export const PAGE: readonly QueryParam[] = [
   { name: 'page', kind: 'integer' },
   { name: 'per', kind: 'integer' },
 ];
-export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string', values: ['asc', 'desc'] };
+export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string' };
+/** The directions of every `order_dir` (a literal's `values`). */
+export const ORDER_DIRS = ['asc', 'desc'] as const;
 /** The sparse fieldsets: every read takes them. */
 export const FIELDSETS: readonly QueryParam[] = [
   { name: 'fields', kind: 'fieldset' },

@@ -12,7 +12,7 @@ export const SKU_DETAILS = {
       ...PAGE,
     ],
   },
-  'skus.specifications': { query: [{ name: 'include', kind: 'names', values: ['group'] }] },
+  'skus.specifications': { query: [{ name: 'include', kind: 'names' }] },
   'skus.priceHistory': { since: '3.0.1' },
   'skus.similar': { query: PAGE, documented: false },
   'skus.product': {
@@ -25,7 +25,7 @@ export const SKU_DETAILS = {
   'skus.shopProducts': { query: [{ name: 'shop_uid', kind: 'string' }, ...PAGE], since: '3.0.1' },
   'skus.reviews.list': {
     query: [
-      { name: 'sort', kind: 'string', values: ['most_recent', 'most_helpful'] },
+      { name: 'sort', kind: 'string' },
       { name: 'include_meta', kind: 'array', values: ['sku_rating_breakdown', 'sku_reviews_aggregation'] },
       ...PAGE,
     ],

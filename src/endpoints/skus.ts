@@ -29,6 +29,7 @@ export const productCards = {
 export const specifications = {
   path: '/skus/:id/specifications',
   schema: SkuSpecificationListSchema,
+  values: { include: ['group'] },
 } satisfies EndpointCall;
 export const priceHistory = {
   path: '/skus/:id/price_history',
@@ -50,6 +51,7 @@ export const flags = { path: '/flags', schema: FlagListSchema } satisfies Endpoi
 export const reviewsList = {
   path: '/skus/:sku_id/reviews',
   schema: SkuReviewListSchema,
+  values: { sort: ['most_recent', 'most_helpful'] },
 } satisfies EndpointCall;
 export const reviewsNewForm = {
   path: '/skus/:sku_id/reviews/new',

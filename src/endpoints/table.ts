@@ -29,7 +29,11 @@ function row(
       const param = segment.slice(1);
       return { name: param, kind: call.listIds?.includes(param) ? 'list_id' : 'id' };
     });
-  const query = details.query ?? [];
+  // A one-valued parameter's values are the literal's (the resources check them from there).
+  const query = (details.query ?? []).map((param) => {
+    const values = call.values?.[param.name];
+    return values === undefined ? param : { ...param, values };
+  });
   const user = call.user ?? false;
   return {
     name,

@@ -22,7 +22,6 @@ import {
   ids,
   list,
   type OrderDir,
-  oneOf,
   type PageParams,
   type RequestOptions,
   type Target,
@@ -66,16 +65,6 @@ export type CategorySpecifications<P extends { include?: 'group' | undefined } |
 }
   ? SpecificationList & { groups: SpecificationGroup[] }
   : SpecificationList;
-
-const ORDER_DIRS: readonly OrderDir[] = ['asc', 'desc'];
-
-function checkOrder<O extends string>(
-  params: { order_by?: O; order_dir?: OrderDir } | undefined,
-  orders?: readonly O[],
-) {
-  if (orders) oneOf('order_by', params?.order_by, orders);
-  oneOf('order_dir', params?.order_dir, ORDER_DIRS);
-}
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
 export function catalogResource(core: HttpCore) {
@@ -146,7 +135,6 @@ export function catalogResource(core: HttpCore) {
         return call(core, {
           row: ROWS.categoriesSpecifications,
           ids: [categoryId],
-          check: () => oneOf('include', params?.include, ['group'] as const),
           select: (b: CategorySpecifications<P>) => b,
           query: params,
           options,
@@ -157,7 +145,6 @@ export function catalogResource(core: HttpCore) {
         list<Manufacturer, ManufacturerList>(core, {
           row: ROWS.categoriesManufacturers,
           ids: [categoryId],
-          check: () => checkOrder(params, ['name', 'popularity'] as const),
           items: (b) => b.manufacturers,
           params,
           options,
@@ -167,7 +154,6 @@ export function catalogResource(core: HttpCore) {
         const check = () => {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
-          checkOrder(params);
           const orderBy: unknown = params?.order_by;
           if (orderBy !== undefined && (typeof orderBy !== 'string' || orderBy.trim() === '')) {
             throw new InvalidRequestError(
@@ -210,26 +196,10 @@ export function catalogResource(core: HttpCore) {
         }),
       /** GET /manufacturers/:id/categories, ordered by `name` or `popularity`. */
       categories: (manufacturerId: number, params?: ManufacturerCategoriesParams, options?: RequestOptions) =>
-        categoryList(
-          {
-            row: ROWS.manufacturersCategories,
-            ids: [manufacturerId],
-            check: () => checkOrder(params, ['name', 'popularity'] as const),
-          },
-          params,
-          options,
-        ),
+        categoryList({ row: ROWS.manufacturersCategories, ids: [manufacturerId] }, params, options),
       /** GET /manufacturers/:id/skus, ordered by `price` or `popularity`. */
       skus: (manufacturerId: number, params?: ManufacturerSkusParams, options?: RequestOptions) =>
-        skuList(
-          {
-            row: ROWS.manufacturersSkus,
-            ids: [manufacturerId],
-            check: () => checkOrder(params, ['price', 'popularity'] as const),
-          },
-          params,
-          options,
-        ),
+        skuList({ row: ROWS.manufacturersSkus, ids: [manufacturerId] }, params, options),
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   list,
   listId,
   type OrderDir,
-  oneOf,
   type PageParams,
   type RequestOptions,
   type Target,
@@ -68,11 +67,7 @@ export function favoritesResource(core: HttpCore) {
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
     list: (params?: FavoritesListParams, options?: RequestOptions) =>
-      favoritesOf(
-        { row: ROWS.list, check: () => oneOf('order_dir', params?.order_dir, ['asc', 'desc'] as const) },
-        params,
-        options,
-      ),
+      favoritesOf({ row: ROWS.list }, params, options),
     /**
      * GET /skus/:id/favorite (recorded, not in the spec): the user's favorites of one SKU, an
      * empty array when the SKU is not a favorite. The answer is `{ favorites }` with no `meta`.

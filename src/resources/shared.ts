@@ -92,9 +92,15 @@ export interface Target {
   check?: (() => void) | undefined;
 }
 
-/** The call's path, made inside the call: input it refuses is a rejected call, not a throw. */
-function pathFor({ row, ids = [], check }: Target): () => string {
+/**
+ * The call's path, made inside the call: input it refuses is a rejected call, not a throw. The
+ * row's one-valued parameters are checked against the values it lists, then the call's own check.
+ */
+function pathFor({ row, ids = [], check }: Target, params: object | undefined): () => string {
   return () => {
+    for (const [name, allowed] of Object.entries(row.values ?? {})) {
+      oneOf(name, (params as Record<string, string | undefined> | undefined)?.[name], allowed);
+    }
     check?.();
     return pathOf(row, ids);
   };
@@ -119,7 +125,7 @@ export function call<T>(
     core.request<T>({
       ...rest,
       method: row.method ?? 'GET',
-      path: pathFor({ row, ids, check }),
+      path: pathFor({ row, ids, check }, query),
       schema: schema ?? row.schema,
       query: query as QueryParams | undefined,
       scope: row.scope,
@@ -139,7 +145,7 @@ export interface ListEndpoint<Item, Body> extends Target {
 
 export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
-  const path = pathFor(spec);
+  const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>

@@ -33,16 +33,7 @@ import { type Shop, ShopSchema } from '../schemas/shops.js';
 import type { SimilarSkuList, Sku } from '../schemas/sku.js';
 import type { Fieldsets, LinkState, ParamOf, Simplify, Sparse, WithLink, WithMeta } from '../types/linked.js';
 import { type LinkedShape, linkedSchema, linkNames, wrap } from './fieldsets.js';
-import {
-  call,
-  describe,
-  ids,
-  list,
-  oneOf,
-  type PageParams,
-  type RequestOptions,
-  type Target,
-} from './shared.js';
+import { call, describe, ids, list, type PageParams, type RequestOptions, type Target } from './shared.js';
 import { write } from './write.js';
 
 // --- params and the result types they decide ------------------------------------------------
@@ -293,13 +284,9 @@ export function skusResource(core: HttpCore) {
       params?: P,
       options?: RequestOptions,
     ) {
-      const check = () => {
-        oneOf('include', params?.include, ['group'] as const);
-      };
       return call(core, {
         row: ROWS.specifications,
         ids: [skuId],
-        check,
         select: (b: SkuSpecifications<P>) => b,
         query: params,
         options,
@@ -395,7 +382,6 @@ export function skusResource(core: HttpCore) {
         options?: RequestOptions,
       ): PagePromise<SkuReview, SkuReviewListOf<P>> {
         const check = () => {
-          oneOf('sort', params?.sort, ['most_recent', 'most_helpful'] as const);
           reviewListSchema(params?.include_meta);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, ENDPOINT_ROWS, ENDPOINTS, matchEndpoint, PagePromise } from '../../src/index.js';
+import {
+  createClient,
+  ENDPOINT_ROWS,
+  ENDPOINTS,
+  METHODS,
+  matchEndpoint,
+  PagePromise,
+} from '../../src/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
 function client() {
@@ -71,5 +78,41 @@ describe('the endpoint table', () => {
         .map((row) => row.name)
         .sort(),
     ).toEqual(['favorites.forSku', 'shops.findLocations', 'skus.similar']);
+  });
+
+  it('checks a one-valued parameter against the values its row lists, before sending; the full row lists them too', async () => {
+    const sandbox = createSandbox();
+    const api = createClient({
+      baseUrl: sandbox.baseUrl,
+      getToken: () => sandbox.issueUserToken(),
+      fetch: sandbox.fetch,
+    });
+    const checked = Object.entries(METHODS).filter(([, spec]) => spec.call.values !== undefined);
+    expect(checked.map(([name]) => name).sort()).toEqual([
+      'catalog.categories.manufacturers',
+      'catalog.categories.skus',
+      'catalog.categories.specifications',
+      'catalog.manufacturers.categories',
+      'catalog.manufacturers.skus',
+      'favorites.list',
+      'skus.reviews.list',
+      'skus.specifications',
+    ]);
+    for (const [name, spec] of checked) {
+      const row = ENDPOINTS[name as keyof typeof ENDPOINTS];
+      for (const [param, allowed] of Object.entries(spec.call.values ?? {})) {
+        expect(row.query.find((q) => q.name === param)?.values, `${name} ${param}`).toEqual(allowed);
+        sandbox.clearRequests();
+        const args = spec.args.map((slot) => (slot === 'params' ? { [param]: 'sideways' } : 2119391));
+        const call = (methodOf(api, name) as (...a: unknown[]) => Promise<unknown>)(...args);
+        await expect(call, `${name} ${param}`).rejects.toMatchObject({
+          name: 'InvalidRequestError',
+          code: 'InvalidParam',
+          param,
+          message: expect.stringContaining(`${param} must be one of ${allowed.join(', ')}, got`),
+        });
+        expect(sandbox.requests, `${name} ${param}`).toHaveLength(0);
+      }
+    }
   });
 });
