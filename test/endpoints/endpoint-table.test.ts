@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MethodSpec } from '../../src/index.js';
 import {
   createClient,
   ENDPOINT_ROWS,
@@ -87,7 +88,9 @@ describe('the endpoint table', () => {
       getToken: () => sandbox.issueUserToken(),
       fetch: sandbox.fetch,
     });
-    const checked = Object.entries(METHODS).filter(([, spec]) => spec.call.values !== undefined);
+    const checked = Object.entries(METHODS as Record<string, MethodSpec>).filter(
+      ([, spec]) => spec.call.values !== undefined,
+    );
     expect(checked.map(([name]) => name).sort()).toEqual([
       'catalog.categories.manufacturers',
       'catalog.categories.skus',
