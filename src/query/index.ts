@@ -69,7 +69,7 @@ export function catalogQueries<Client extends object>(
       }
     };
     const factory =
-      row.call.method === undefined
+      (row.call.method ?? 'GET') === 'GET'
         ? read(row, call, userPart, needUser)
         : {
             mutation: () => {
