@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import type { RedisSettings } from './redis.js';
 
 /** The parsers of the flags' values: a bad value is a usage error naming what is expected. */
 export function positiveInt(value: string): number {
@@ -34,3 +35,17 @@ export const CREDENTIALS = [
   ['clientId', '--client-id', 'PRICE_CATALOG_CLIENT_ID'],
   ['clientSecret', '--client-secret', 'PRICE_CATALOG_CLIENT_SECRET'],
 ] as const;
+
+/** The store flags both commands take: `--redis URL`, `--redis-prefix`, `--redis-timeout`. */
+export interface RedisFlags {
+  redis?: string;
+  redisPrefix: string;
+  redisTimeout: number;
+}
+
+/** The Redis store the flags name, or undefined for the state directory. */
+export function redisSettings(flags: RedisFlags): RedisSettings | undefined {
+  return flags.redis === undefined
+    ? undefined
+    : { url: flags.redis, prefix: flags.redisPrefix, timeoutMs: flags.redisTimeout };
+}

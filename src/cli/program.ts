@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { defaultStateDir } from '../file/index.js';
-import { CREDENTIALS, idList, positiveInt, redisUrl } from './arguments.js';
+import { CREDENTIALS, idList, positiveInt, type RedisFlags, redisSettings, redisUrl } from './arguments.js';
 import type { Params } from './checkpoint.js';
 import { commanderError, printError } from './cli-error.js';
 import { EXIT, type ExportOptions, runExport } from './export.js';
@@ -13,7 +13,7 @@ function userStateDir(): string {
   return defaultStateDir({ ...process.env, PRICE_CATALOG_STATE_DIR: undefined });
 }
 
-interface ExportFlags {
+interface ExportFlags extends RedisFlags {
   category?: number;
   manufacturer?: number;
   search?: string;
@@ -37,9 +37,6 @@ interface ExportFlags {
   clientSecret?: string;
   stateDir: string;
   cache: boolean;
-  redis?: string;
-  redisPrefix: string;
-  redisTimeout: number;
 }
 
 /** The `price-catalog` command (commander), for the bin and for tests. */
@@ -205,10 +202,7 @@ export function buildProgram(
         clientSecret: flags.clientSecret as string,
         stateDir: flags.stateDir,
         cache: flags.cache,
-        redis:
-          flags.redis === undefined
-            ? undefined
-            : { url: flags.redis, prefix: flags.redisPrefix, timeoutMs: flags.redisTimeout },
+        redis: redisSettings(flags),
         argv: words,
         ...io,
       });

@@ -6,7 +6,7 @@
 import { type Command, Option } from 'commander';
 import { fileCoordination } from '../file/index.js';
 import { type Coordination, createClient, type DailyUsage } from '../index.js';
-import { CREDENTIALS, positiveInt } from './arguments.js';
+import { CREDENTIALS, positiveInt, type RedisFlags, redisSettings } from './arguments.js';
 import { RunBudget } from './budget.js';
 import { printError } from './cli-error.js';
 import { EXIT } from './export-options.js';
@@ -94,16 +94,13 @@ export function usageText(usage: DailyUsage, now: number): string {
   return `${day} (UTC): ${calls} of ${limit} calls used, ${remaining} left\n${bar}\n${reset}\n`;
 }
 
-interface UsageFlags {
+interface UsageFlags extends RedisFlags {
   baseUrl?: string;
   authUrl?: string;
   clientId?: string;
   clientSecret?: string;
   dailyLimit: number;
   stateDir: string;
-  redis?: string;
-  redisPrefix: string;
-  redisTimeout: number;
   json?: boolean;
 }
 
@@ -174,10 +171,7 @@ export function addUsageCommand(
           clientSecret: flags.clientSecret as string,
           dailyLimit: flags.dailyLimit,
           stateDir: flags.stateDir,
-          redis:
-            flags.redis === undefined
-              ? undefined
-              : { url: flags.redis, prefix: flags.redisPrefix, timeoutMs: flags.redisTimeout },
+          redis: redisSettings(flags),
           json: flags.json === true,
           stdout: io.stdout ?? process.stdout,
           stderr: io.stderr,
