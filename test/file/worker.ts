@@ -31,8 +31,8 @@ export interface FileWorkerConfig {
   hold?: 'state-lock' | 'token-lock' | 'probe' | undefined;
   /**
    * Changes the state file back to back (two changes at a time, as a process's calls do) and
-   * calls process.exit() this many ms after `startAt`: a script that ends while a change it did
-   * not wait for is locking, writing or unlocking. Prints nothing.
+   * calls process.exit() this many ms after its first change is done: a script that ends while a
+   * change it did not wait for is locking, writing or unlocking. Prints nothing.
    */
   exitAfterMs?: number | undefined;
 }
@@ -69,10 +69,18 @@ if (config.exitAfterMs !== undefined) {
   const { exitAfterMs } = config;
   await readyThenWait();
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
+  let armed = false;
   const change = async (): Promise<void> => {
-    for (;;) await coordination.budget.take('churn', '2026-01-01', Number.MAX_SAFE_INTEGER);
+    for (;;) {
+      await coordination.budget.take('churn', '2026-01-01', Number.MAX_SAFE_INTEGER);
+      // Timed from the first change done, so that even a process started late on a loaded
+      // machine has changed its file before it exits mid-change.
+      if (!armed) {
+        armed = true;
+        setTimeout(() => process.exit(0), exitAfterMs);
+      }
+    }
   };
-  setTimeout(() => process.exit(0), exitAfterMs);
   await Promise.all([change(), change()]);
 }
 const client = createClient({
