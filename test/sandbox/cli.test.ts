@@ -10,8 +10,15 @@ const CLI_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-sec
 const CLI = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
-afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  const running = child;
+  if (!running || running.exitCode !== null || running.signalCode !== null) return;
+  // SIGTERM, so that the command removes its state directory; SIGKILL if it does not stop.
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
 });
 
 /** The variables of the `export NAME=value` lines the command printed, in their order. */
