@@ -36,8 +36,11 @@ import { type SkusResource, skusResource } from './resources/skus.js';
 import { type UserResource, userResource } from './resources/user.js';
 
 export interface ClientOptions {
-  /** Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended). */
-  baseUrl: string;
+  /**
+   * Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended).
+   * Typed to take `process.env.PRICE_CATALOG_BASE_URL` as it is: undefined is refused at run time.
+   */
+  baseUrl: string | undefined;
   /** Root of the OAuth server; the token endpoint is `{authUrl}/oauth2/token`. Needed with clientId/clientSecret. */
   authUrl?: string | undefined;
   /** Application credentials: the SDK gets and renews an application token itself (client credentials grant). */

@@ -1,24 +1,31 @@
 /**
- * Every ```ts block of README.md and docs/*.md runs here against the sandbox, so the docs cannot
- * drift from the SDK. The convention a docs example is written to:
+ * Every ```ts block of README.md and docs/*.md runs here against a started sandbox, so the docs
+ * cannot drift from the SDK. The convention a docs example is written to:
  *
- * - A block is complete as a reader sees it: it imports what it uses (from `price-catalog`,
- *   `price-catalog/testing`, `price-catalog/server`, `price-catalog/query`, `price-catalog/file`,
- *   `@tanstack/query-core`, `msw/node`, node's modules) and declares its own names. It runs as an
- *   ES module with top-level await; a server it starts (`sandbox.listen`, msw `server.listen`) is
- *   closed after it.
+ * - A block runs as written against `npx price-catalog-sandbox`: it reads the API's URLs and
+ *   credentials from the variables that command prints (`PRICE_CATALOG_BASE_URL`,
+ *   `PRICE_CATALOG_AUTH_URL`, `PRICE_CATALOG_CLIENT_ID`, `PRICE_CATALOG_CLIENT_SECRET`,
+ *   `PRICE_CATALOG_TOKEN`, `PRICE_CATALOG_STATE_DIR`: src/sandbox/environment.ts, the CLI's names),
+ *   or starts its own sandbox (`createSandbox()` from `price-catalog/testing`). Each block gets a
+ *   fresh sandbox listening on loopback and exactly those variables: the SDK's other `PRICE_CATALOG_*`
+ *   variables and the names the docs used before (`CLIENT_ID`, `CATALOG_TOKEN`, `REDIS_URL`, ...)
+ *   are unset while it runs, and a block that reads any other variable fails before it runs.
+ * - Each page with blocks says in one line, starting `**Against the sandbox:**`, how to run it
+ *   against the sandbox; a variable of its own that line asks to export (`export
+ *   PRICE_CATALOG_REDIS_URL=...`) is set too (here: a throwaway redis-server).
+ * - The page's `npm install` commands name every package its blocks import (price-catalog itself
+ *   aside: README's Install), and the peer an imported entry needs (`price-catalog/redis`: ioredis).
+ * - A block is complete as a reader sees it: it imports what it uses and declares its own names.
+ *   It runs as an ES module with top-level await; a server it starts (`sandbox.listen`, msw
+ *   `server.listen`) is closed after it.
  * - A file may show a preamble once: a block fenced as ```` ```ts preamble ````. It runs before
  *   each later block of that file (e.g. the `api` every example of the page uses).
  * - What only the reader's own app has (the framework's `request`, the callback URL the user came
  *   back on, an `AbortSignal` that ends a loop, the app's database) is declared where it is used,
  *   with `declare const name: Type;`, and the docs context (test/docs/context.ts) supplies it:
  *   `request`, `callbackUrl`, `redirectUri`, `signal` (aborted 300 ms in), `db`, `userId`,
- *   `tokenStore`, `onTokens`, `sandbox`, `token`. `process.env.CLIENT_ID`, `CLIENT_SECRET` and
- *   `CATALOG_TOKEN` hold the sandbox's values.
- * - `process.env.REDIS_URL` is a throwaway redis-server for the examples of `price-catalog/redis`.
- * - fetch (given or global) reaches the sandbox only: `https://api.example.com` and
- *   `https://auth.example.com` are the sandbox's API and auth origins, `/my-backend/catalog-token`
- *   answers `{ access_token }` like an app's backend would; any other URL fails the block.
+ *   `tokenStore`, `onTokens`. Nothing that reaches the sandbox is supplied that way.
+ * - The global fetch reaches the started sandbox only; any other URL fails the block.
  *   `console.log` is collected, not printed.
  * - A block that is not meant to run is not a ```ts block: use ```sh for commands, ```tsx for JSX
  *   fragments, or keep a larger example in examples/ with a test of its own.
@@ -33,8 +40,17 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 import ts from 'typescript';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SANDBOX_ENVIRONMENT_NAMES } from '../src/sandbox/environment.js';
 import * as context from './docs/context.js';
+import {
+  ENTRY_PEERS,
+  environmentReads,
+  installedPackages,
+  neededPackages,
+  SANDBOX_LINE,
+  sandboxLines,
+} from './docs/pages.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
 const ROOT = new URL('../', import.meta.url);
@@ -46,7 +62,7 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog/otel': '../../src/otel/index.js',
   'price-catalog/testing': '../../test/docs/testing.js',
   'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
-  'price-catalog/file': '../../test/docs/file.js',
+  'price-catalog/file': '../../src/file/index.js',
   'price-catalog/redis': '../../src/redis/index.js',
   'msw/node': '../../test/docs/msw-node.js',
   'price-catalog/server': '../../src/server/index.js',
@@ -61,8 +77,6 @@ const SUPPLIED = new Set([
   'userId',
   'tokenStore',
   'onTokens',
-  'sandbox',
-  'token',
 ]);
 
 interface Example {
@@ -71,6 +85,8 @@ interface Example {
   file: string;
   line: number;
   module: URL;
+  /** The code as it runs: the page's preamble and the block. */
+  code: string;
   /** Maps a line of the generated module (0-based) to the Markdown line it came from. */
   sourceLine: (moduleLine: number) => number;
 }
@@ -198,36 +214,110 @@ function examples(): Example[] {
         const at = moduleLine - bodyStart;
         return first && at < preambleLines ? first.line + at : block.line + at - preambleLines;
       };
-      return [{ where, file, line: block.line, module, sourceLine }];
+      return [{ where, file, line: block.line, module, code: before + block.code, sourceLine }];
     });
   });
 }
 
 const all = examples();
 
-describe('docs examples run against the sandbox', () => {
-  // The examples of price-catalog/redis connect to REDIS_URL: a throwaway redis-server here.
-  let redis: RedisServer | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-    process.env.REDIS_URL = redis.url;
-  });
-  afterAll(async () => {
-    delete process.env.REDIS_URL;
-    await redis?.stop();
-  });
-  beforeEach(() => {
-    context.setup();
-    vi.stubGlobal('fetch', context.fetch);
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await context.teardown();
-  });
+/** The pages with blocks, with their Markdown. */
+const pages = [...new Set(all.map((example) => example.file))].map((file) => ({
+  file,
+  markdown: readFileSync(new URL(file, ROOT), 'utf8'),
+}));
 
+/** The variables a page's blocks may read: the sandbox's, and those its sandbox line asks for. */
+function allowedVariables(file: string): Set<string> {
+  const markdown = readFileSync(new URL(file, ROOT), 'utf8');
+  return new Set([...SANDBOX_ENVIRONMENT_NAMES, ...sandboxLines(markdown).flatMap((line) => line.extras)]);
+}
+
+describe('docs pages run as written against the sandbox', () => {
   it('finds the ```ts blocks of README.md and docs/', () => {
     expect(all.length).toBeGreaterThanOrEqual(10);
     expect(all.some((e) => e.where.startsWith('README.md:'))).toBe(true);
+  });
+
+  it('each page with examples says in one line how to run it against the sandbox', () => {
+    const problems = pages.flatMap(({ file, markdown }) => {
+      const lines = sandboxLines(markdown);
+      if (lines.length !== 1)
+        return [`${file}: ${lines.length} lines start with ${SANDBOX_LINE} (one expected)`];
+      const [line] = lines as [(typeof lines)[0]];
+      const readsEnvironment = all.some((e) => e.file === file && environmentReads(e.code).length > 0);
+      return readsEnvironment && !line.text.includes('`npx price-catalog-sandbox`')
+        ? [
+            `${file}:${line.line}: its examples read the environment, and the line does not say \`npx price-catalog-sandbox\``,
+          ]
+        : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('each example reads only the variables the sandbox prints (or its page line asks to export)', () => {
+    const problems = all.flatMap((example) => {
+      const allowed = allowedVariables(example.file);
+      return environmentReads(example.code)
+        .filter((name) => !allowed.has(name))
+        .map((name) =>
+          name === 'process.env'
+            ? `${example.where}: reads process.env other than by a literal name`
+            : `${example.where}: reads ${name}, which \`npx price-catalog-sandbox\` does not print (${[...allowed].join(', ')})`,
+        );
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("each page's npm install commands name every package its examples import", () => {
+    const problems = pages.flatMap(({ file, markdown }) => {
+      const installed = installedPackages(markdown);
+      return all
+        .filter((example) => example.file === file)
+        .flatMap((example) =>
+          neededPackages(example.code)
+            .filter((name) => !installed.has(name))
+            .map((name) => `${example.where}: imports ${name}, which no \`npm install\` of ${file} names`),
+        );
+    });
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it('the peers the install check expects are the package’s optional peer dependencies', () => {
+    const manifest = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+    };
+    for (const peer of Object.values(ENTRY_PEERS))
+      expect(Object.keys(manifest.peerDependencies)).toContain(peer);
+  });
+
+  it('README, docs and examples name the environment as the CLI reads it', () => {
+    const sources = readdirSync(new URL('src/', ROOT), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => readFileSync(new URL(`src/${name}`, ROOT), 'utf8'))
+      .join('\n');
+    const examples = readdirSync(new URL('examples/', ROOT), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(ts|tsx|mjs|js|md)$/.test(name))
+      .map((name) => `examples/${name}`);
+    const problems = [...docFiles(), ...examples].flatMap((file) => {
+      const text = readFileSync(new URL(file, ROOT), 'utf8');
+      return text.split('\n').flatMap((line, index) => [
+        // A PRICE_CATALOG_ name the SDK, its CLI or the sandbox's command does not know.
+        ...[...line.matchAll(/\bPRICE_CATALOG_[A-Z_]*[A-Z]\b/g)]
+          .filter(([name]) => !sources.includes(`'${name}'`) && !sources.includes(`.${name}`))
+          .map(([name]) => `${file}:${index + 1}: ${name} is read by nothing in src/`),
+        // The names used before the CLI's.
+        ...[
+          ...line.matchAll(
+            /(?<!\w)(CLIENT_ID|CLIENT_SECRET|CATALOG_TOKEN|API_BASE_URL|AUTH_URL|REDIS_URL|REDIS_PREFIX)\b/g,
+          ),
+        ].map(
+          ([name]) =>
+            `${file}:${index + 1}: ${name} is not the CLI's name (PRICE_CATALOG_${name.replace(/^(API_|CATALOG_)/, '')})`,
+        ),
+      ]);
+    });
+    expect(problems).toEqual([]);
   });
 
   it('every example type-checks (strict, as the repository compiles)', () => {
@@ -250,8 +340,41 @@ describe('docs examples run against the sandbox', () => {
     });
     expect(problems).toEqual([]);
   }, 180_000);
+});
+
+describe('docs examples run against a started sandbox', () => {
+  // The examples of price-catalog/redis connect to PRICE_CATALOG_REDIS_URL: a throwaway redis-server here.
+  let redis: RedisServer | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  afterEach(async () => {
+    // The example's servers first: msw's gives back the fetch it found, which the stub then restores.
+    await context.teardown();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** The values of what a page's sandbox line asks to export beside the sandbox's variables. */
+  function extras(file: string): Record<string, string> {
+    const markdown = readFileSync(new URL(file, ROOT), 'utf8');
+    const names = sandboxLines(markdown).flatMap((line) => line.extras);
+    return Object.fromEntries(
+      names.map((name) => {
+        if (name === 'PRICE_CATALOG_REDIS_URL' && redis) return [name, redis.url];
+        throw new Error(`${file}: the docs test has no value for ${name}, which its sandbox line exports`);
+      }),
+    );
+  }
 
   it.each(all.map((example) => [example.where, example] as const))('%s', async (where, example) => {
+    await context.setup(extras(example.file));
+    vi.stubGlobal('fetch', context.fetch);
+    // OpenTelemetry's console exporters print with console.dir: collected, not printed.
+    vi.spyOn(globalThis.console, 'dir').mockImplementation((item) => void context.printed.push([item]));
     try {
       await import(/* @vite-ignore */ example.module.href);
     } catch (error) {

@@ -25,9 +25,9 @@ const EXPECTED = {
   apiCalls: 7,
 };
 
-/** The example's exit code and output, with `env` in place of the test's REDIS_URL and PATH. */
+/** The example's exit code and output, with `env` in place of the test's PRICE_CATALOG_REDIS_URL and PATH. */
 async function runExample(env: Record<string, string | undefined>) {
-  const { REDIS_URL: _, ...rest } = process.env;
+  const { PRICE_CATALOG_REDIS_URL: _, ...rest } = process.env;
   try {
     const { stdout, stderr } = await run(process.execPath, example, {
       cwd,
@@ -50,13 +50,13 @@ describe('npm run many-processes', () => {
     await redis.stop();
   });
 
-  it('on the Redis of REDIS_URL: two backend processes serve three users, one app token, each answer fetched once', async () => {
-    const result = await runExample({ REDIS_URL: redis.url });
+  it('on the Redis of PRICE_CATALOG_REDIS_URL: two backend processes serve three users, one app token, each answer fetched once', async () => {
+    const result = await runExample({ PRICE_CATALOG_REDIS_URL: redis.url });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout.trim().split('\n').at(-1) as string)).toEqual(EXPECTED);
   }, 120_000);
 
-  it('without REDIS_URL, with redis-server installed: starts its own, runs, and stops it', async () => {
+  it('without PRICE_CATALOG_REDIS_URL, with redis-server installed: starts its own, runs, and stops it', async () => {
     const result = await runExample({});
     expect(result.code, result.stderr).toBe(0);
     const started =
@@ -83,26 +83,26 @@ describe('npm run many-processes without a Redis', () => {
   const empty = mkdtempSync(join(tmpdir(), 'no-redis-'));
   afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
-  it('no REDIS_URL and no redis-server on PATH: says what it needs and how to start it, exit 1, no stack', async () => {
+  it('no PRICE_CATALOG_REDIS_URL and no redis-server on PATH: says what it needs and how to start it, exit 1, no stack', async () => {
     // PATH with node only: no redis-server to find.
     symlinkSync(process.execPath, join(empty, 'node'));
     const result = await runExample({ PATH: empty });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(
-      'many-processes: this example needs a Redis, and no REDIS_URL is set nor redis-server installed.',
+      'many-processes: this example needs a Redis, and no PRICE_CATALOG_REDIS_URL is set nor redis-server installed.',
     );
-    expect(result.stderr).toContain('REDIS_URL=redis://127.0.0.1:6379 npm run many-processes');
+    expect(result.stderr).toContain('PRICE_CATALOG_REDIS_URL=redis://127.0.0.1:6379 npm run many-processes');
     expect(result.stderr).toContain('apt-get install redis-server');
     expect(result.stderr).not.toMatch(/CoordinationError|\n {4}at /);
   }, 60_000);
 
-  it('a REDIS_URL nothing answers at: says so (without its password) and how to start one, exit 1, no stack', async () => {
+  it('a PRICE_CATALOG_REDIS_URL nothing answers at: says so (without its password) and how to start one, exit 1, no stack', async () => {
     const port = await freePort();
-    const result = await runExample({ REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` });
+    const result = await runExample({ PRICE_CATALOG_REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `many-processes: no Redis answers at redis://:***@127.0.0.1:${port} (REDIS_URL).`,
+      `many-processes: no Redis answers at redis://:***@127.0.0.1:${port} (PRICE_CATALOG_REDIS_URL).`,
     );
     expect(result.stderr).not.toContain('hunter2');
     expect(result.stderr).not.toMatch(/CoordinationError|\n {4}at /);

@@ -68,14 +68,18 @@ describe('price-catalog-sandbox command', () => {
       let text = '';
       child?.stdout?.on('data', (chunk: Buffer) => {
         text += chunk.toString();
-        if (/client secret/i.test(text)) resolve(text);
+        if (/^# users:/m.test(text)) resolve(text);
       });
       child?.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${text}`)));
     });
-    const baseUrl = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
-    const clientId = /client id\W+(\S+)/i.exec(output)?.[1] as string;
-    const clientSecret = /client secret\W+(\S+)/i.exec(output)?.[1] as string;
-    const api = createClient({ baseUrl, authUrl: baseUrl, clientId, clientSecret });
+    // The export lines it prints, as a shell would set them.
+    const env = (name: string) => new RegExp(`^export ${name}=(\\S+)$`, 'm').exec(output)?.[1];
+    const api = createClient({
+      baseUrl: env('PRICE_CATALOG_BASE_URL') as string,
+      authUrl: env('PRICE_CATALOG_AUTH_URL'),
+      clientId: env('PRICE_CATALOG_CLIENT_ID'),
+      clientSecret: env('PRICE_CATALOG_CLIENT_SECRET'),
+    });
     const { data, response } = await api.catalog.categories.root().withResponse();
     expect(data.parent_id).toBe(0);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

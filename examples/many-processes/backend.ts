@@ -3,7 +3,7 @@
  * on one machine or several: they share the application's daily budget, each token's rate window,
  * the application token, the users' tokens and the cache through Redis.
  *
- *   REDIS_URL=redis://127.0.0.1:6379 API_BASE_URL=... AUTH_URL=... CLIENT_ID=... CLIENT_SECRET=... \
+ *   PRICE_CATALOG_REDIS_URL=redis://127.0.0.1:6379 PRICE_CATALOG_BASE_URL=... PRICE_CATALOG_AUTH_URL=... PRICE_CATALOG_CLIENT_ID=... PRICE_CATALOG_CLIENT_SECRET=... \
  *     PORT=8080 npx tsx examples/many-processes/backend.ts
  *
  * GET /categories/:id        answered with the application token
@@ -20,14 +20,14 @@ const env = (name: string): string => {
 };
 
 const coordination = redisCoordination({
-  url: env('REDIS_URL'),
-  prefix: process.env.REDIS_PREFIX ?? 'shop:',
+  url: env('PRICE_CATALOG_REDIS_URL'),
+  prefix: process.env.PRICE_CATALOG_REDIS_PREFIX ?? 'shop:',
 });
 const app = createClient({
-  baseUrl: env('API_BASE_URL'),
-  authUrl: env('AUTH_URL'),
-  clientId: env('CLIENT_ID'),
-  clientSecret: env('CLIENT_SECRET'),
+  baseUrl: env('PRICE_CATALOG_BASE_URL'),
+  authUrl: env('PRICE_CATALOG_AUTH_URL'),
+  clientId: env('PRICE_CATALOG_CLIENT_ID'),
+  clientSecret: env('PRICE_CATALOG_CLIENT_SECRET'),
   coordination,
 });
 

@@ -1,5 +1,5 @@
 /**
- * The Redis the example runs on: REDIS_URL when it is set (it must answer), else a redis-server of
+ * The Redis the example runs on: PRICE_CATALOG_REDIS_URL when it is set (it must answer), else a redis-server of
  * its own on a free loopback port (no persistence, stopped at the end) when one is installed.
  * Without either it says what it needs and how to get it, and exits 1.
  */
@@ -16,23 +16,25 @@ export interface ExampleRedis {
 const HOW_TO_START = [
   'Start one and point the example at it:',
   '  redis-server --port 6379 --save "" --appendonly no     (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis)',
-  '  REDIS_URL=redis://127.0.0.1:6379 npm run many-processes',
-  'or, with docker: docker run --rm -p 6379:6379 redis, then the same REDIS_URL.',
-  'With redis-server on PATH and no REDIS_URL, the example starts its own.',
+  '  PRICE_CATALOG_REDIS_URL=redis://127.0.0.1:6379 npm run many-processes',
+  'or, with docker: docker run --rm -p 6379:6379 redis, then the same PRICE_CATALOG_REDIS_URL.',
+  'With redis-server on PATH and no PRICE_CATALOG_REDIS_URL, the example starts its own.',
 ].join('\n');
 
 export async function exampleRedis(): Promise<ExampleRedis> {
-  const given = process.env.REDIS_URL;
+  const given = process.env.PRICE_CATALOG_REDIS_URL;
   if (given) {
     const { hostname, port } = new URL(given);
     if (!(await answers(hostname || '127.0.0.1', Number(port || 6379), 2000)))
-      fail(`many-processes: no Redis answers at ${redacted(given)} (REDIS_URL).\n${HOW_TO_START}`);
+      fail(
+        `many-processes: no Redis answers at ${redacted(given)} (PRICE_CATALOG_REDIS_URL).\n${HOW_TO_START}`,
+      );
     return { url: given, stop: async () => {} };
   }
   const server = findOnPath('redis-server');
   if (!server)
     fail(
-      `many-processes: this example needs a Redis, and no REDIS_URL is set nor redis-server installed.\n${HOW_TO_START}`,
+      `many-processes: this example needs a Redis, and no PRICE_CATALOG_REDIS_URL is set nor redis-server installed.\n${HOW_TO_START}`,
     );
   const port = await freePort();
   const child = spawn(

@@ -1,6 +1,6 @@
 /**
  * `npm run many-processes`: the sandbox API on loopback, three signed-in users, and two processes
- * of backend.ts serving them on one Redis: REDIS_URL, or a redis-server the example starts when
+ * of backend.ts serving them on one Redis: PRICE_CATALOG_REDIS_URL, or a redis-server the example starts when
  * one is installed (./redis.ts). Prints what the API saw: one application token for both
  * processes, and each answer fetched once.
  */
@@ -34,12 +34,12 @@ const start = (): Promise<{ child: ChildProcess; port: number }> =>
     const child = spawn(process.execPath, ['--import', 'tsx', backend], {
       env: {
         ...process.env,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        API_BASE_URL: api.baseUrl,
-        AUTH_URL: api.authUrl,
-        CLIENT_ID: sandbox.clientId,
-        CLIENT_SECRET: sandbox.clientSecret,
+        PRICE_CATALOG_REDIS_URL: redisUrl,
+        PRICE_CATALOG_REDIS_PREFIX: prefix,
+        PRICE_CATALOG_BASE_URL: api.baseUrl,
+        PRICE_CATALOG_AUTH_URL: api.authUrl,
+        PRICE_CATALOG_CLIENT_ID: sandbox.clientId,
+        PRICE_CATALOG_CLIENT_SECRET: sandbox.clientSecret,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

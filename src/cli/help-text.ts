@@ -2,8 +2,9 @@
 export const HELP_AFTER = `
 Credentials and URLs come from the flags or the environment: PRICE_CATALOG_BASE_URL,
 PRICE_CATALOG_AUTH_URL, PRICE_CATALOG_CLIENT_ID, PRICE_CATALOG_CLIENT_SECRET (prefer the
-environment for the secret: flags show in the process list). PRICE_CATALOG_LOG=debug shows each
-request on stderr (never a token or the secret).
+environment for the secret: flags show in the process list); \`npx price-catalog-sandbox\` prints
+them as export lines for the offline sandbox. PRICE_CATALOG_LOG=debug shows each request on
+stderr (never a token or the secret).
 
 The day's budget, the token's rate window and the application token are kept in the state
 directory (--state-dir, PRICE_CATALOG_STATE_DIR), shared with every other export and every script

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { exportLines, sandboxEnvironment } from './environment.js';
 import { createSandbox, SANDBOX_USERS } from './index.js';
 import type { SandboxOptions } from './types.js';
 
 const USAGE = `Usage: price-catalog-sandbox [options]
 
-Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopback.
+Serves the offline sandbox of the Catalog and Price-Comparison API v3 on loopback, and prints
+the \`export PRICE_CATALOG_...=\` lines that point the docs' examples, your scripts and the
+price-catalog command at it (paste them into the shell that runs your code).
 
   --port N          port to listen on (default: a free port)
   --host H          interface to bind (default 127.0.0.1)
@@ -81,21 +87,32 @@ async function main(): Promise<void> {
   if (port !== undefined) listenOptions.port = port;
   if (values.host !== undefined) listenOptions.host = values.host;
   const server = await sandbox.listen(listenOptions);
+  // Its own state directory: the sandbox's calls and token never join the real application's.
+  const stateDir = mkdtempSync(join(tmpdir(), 'price-catalog-sandbox-'));
+  const environment = sandboxEnvironment({
+    baseUrl: server.baseUrl,
+    authUrl: server.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    token: sandbox.issueToken(),
+    stateDir,
+  });
 
-  console.log(`price-catalog sandbox listening (seed ${options.seed})`);
-  console.log(`  base URL:      ${server.baseUrl}`);
-  console.log(`  auth URL:      ${server.authUrl}`);
-  console.log(`  client id:     ${sandbox.clientId}`);
-  console.log(`  client secret: ${sandbox.clientSecret}`);
+  // Every line is shell: comments, then the exports to paste.
+  console.log(
+    `# price-catalog sandbox listening (seed ${options.seed}). Paste into the shell that runs your code:`,
+  );
+  for (const line of exportLines(environment)) console.log(line);
   // The authorize page signs in alice and approves: a browser app can run the whole user flow.
   console.log(
-    `  users:         ${Object.entries(SANDBOX_USERS)
+    `# users: ${Object.entries(SANDBOX_USERS)
       .map(([name, id]) => `${name} ${id}`)
-      .join(', ')}`,
+      .join(', ')} (the authorize page signs in alice). Ctrl-C stops the sandbox.`,
   );
 
   const stop = (signal: string): void => {
     console.log(`\n${signal}: closing`);
+    rmSync(stateDir, { recursive: true, force: true });
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -5,7 +5,6 @@ import type { RequestContext } from './visitors.js';
 /** The client options the handler passes through to its one server-side SDK client. */
 type PassedClientOptions = Pick<
   ClientOptions,
-  | 'baseUrl'
   | 'authUrl'
   | 'fetch'
   | 'apiVersion'
@@ -24,6 +23,8 @@ type PassedClientOptions = Pick<
 >;
 
 export interface CatalogHandlerOptions extends PassedClientOptions {
+  /** Root of the API, e.g. `https://api.example.com`. */
+  baseUrl: string;
   /** The application's credentials: they stay on the server. */
   clientId: string;
   clientSecret: string;

@@ -1,18 +1,16 @@
 /**
  * The context every ```ts example of README.md and docs/*.md runs in (see test/docs-examples.test.ts).
- * Its exports are live bindings: `setup()` gives each example a fresh sandbox and fresh values.
+ * Its exports are live bindings: `setup()` starts a fresh sandbox on loopback for each example and
+ * sets the environment `npx price-catalog-sandbox` prints for it, and nothing else of the app's.
  */
-import {
-  type BaseClient,
-  type CatalogClient,
-  type ClientAuth,
-  createClient,
-  type TokenStore,
-  type UserTokens,
-} from '../../src/index.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BaseClient, ClientAuth, TokenStore, UserTokens } from '../../src/index.js';
+import { type SandboxEnvironment, sandboxEnvironment } from '../../src/sandbox/environment.js';
+import { createSandbox, type Sandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { cleanups } from './cleanups.js';
-import { createSandbox } from './testing.js';
 
 /** What an example's `console.log` printed (kept here, not printed). */
 export const printed: unknown[][] = [];
@@ -24,24 +22,22 @@ export const console = {
   debug: () => {},
 };
 
-/** The example host names the docs use, and where the sandbox serves them. */
-export const EXAMPLE_API = 'https://api.example.com';
-export const EXAMPLE_AUTH = 'https://auth.example.com';
-/** The backend path the `getToken` example fetches its token from. */
-export const BACKEND_TOKEN_PATH = '/my-backend/catalog-token';
 /**
  * The code of the callback URL the context hands out (`callbackUrl`, `request.url`): the client
  * wrapper of ./price-catalog.ts swaps it for the sandbox's real answer to the last authorization URL.
  */
 export const CONTEXT_CODE = 'code-from-the-docs-context';
 
+/**
+ * Variables an example must not find set: the SDK's own (`PRICE_CATALOG_*`, set again from the
+ * sandbox) and the names the docs used before they took the CLI's, so a page still on them fails.
+ */
+const FOREIGN =
+  /^(PRICE_CATALOG_\w+|CLIENT_ID|CLIENT_SECRET|CATALOG_TOKEN|REDIS_URL|REDIS_PREFIX|API_BASE_URL|AUTH_URL)$/;
+
 export let sandbox: Sandbox;
-export let api: CatalogClient;
-export let baseUrl: string;
-export let authUrl: string;
-export let clientId: string;
-export let clientSecret: string;
-export let token: string;
+/** The environment of this example: the sandbox's variables and the page's extras (the Redis URL). */
+export let environment: Record<string, string>;
 export const redirectUri = 'https://myapp.example/callback';
 export const callbackUrl = `${redirectUri}?code=${CONTEXT_CODE}&state=${CONTEXT_CODE}`;
 /** The incoming request of a web framework, at the callback URL. */
@@ -58,58 +54,81 @@ export let tokenStore: TokenStore;
 export let onTokens: (tokens: UserTokens) => void;
 
 /**
- * fetch as the examples see it (also installed as globalThis.fetch while one runs): the sandbox's
- * origins, the docs' example hosts (rewritten to the sandbox) and the backend token path.
- * Anything else is refused, so an example cannot reach the network.
+ * The global fetch while an example runs: the real one, to the started sandbox only. Anything
+ * else is refused, so an example cannot reach the network or a host the reader has not got.
  */
 export let fetch: typeof globalThis.fetch;
 
+/** Node's fetch, taken before any example or msw server replaced the global one. */
+const realFetch = globalThis.fetch;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let server: SandboxServer | undefined;
+let saved: Record<string, string | undefined> = {};
 
-export function setup(): void {
+/** Starts the example's sandbox and sets its environment (plus `extra`: the page's own variables). */
+export async function setup(extra: Record<string, string> = {}): Promise<SandboxEnvironment> {
   sandbox = createSandbox();
-  baseUrl = sandbox.baseUrl;
-  authUrl = sandbox.authUrl;
-  clientId = sandbox.clientId;
-  clientSecret = sandbox.clientSecret;
-  token = sandbox.issueToken();
-  const saved = new Map<number, UserTokens>();
+  server = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  const stateDir = mkdtempSync(join(tmpdir(), 'price-catalog-docs-'));
+  const env = sandboxEnvironment({
+    baseUrl: server.baseUrl,
+    authUrl: server.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    token: sandbox.issueToken(),
+    stateDir,
+  });
+  cleanups.push(() => removeStateDir(stateDir));
+  saved = {};
+  for (const name of Object.keys(process.env).filter((name) => FOREIGN.test(name))) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  environment = { ...env, ...extra };
+  for (const [name, value] of Object.entries(environment)) {
+    if (!(name in saved)) saved[name] = undefined;
+    process.env[name] = value;
+  }
+
+  const saveTokens = new Map<number, UserTokens>();
   db = {
-    tokensOf: (id) => saved.get(id),
-    saveTokens: (id, tokens) => (tokens ? saved.set(id, tokens) : saved.delete(id)),
+    tokensOf: (id) => saveTokens.get(id),
+    saveTokens: (id, tokens) => (tokens ? saveTokens.set(id, tokens) : saveTokens.delete(id)),
   };
   tokenStore = { get: () => db.tokensOf(userId), set: (tokens) => db.saveTokens(userId, tokens) };
   onTokens = () => {};
   const controller = new AbortController();
   signal = controller.signal;
   timer = setTimeout(() => controller.abort(), 300);
-  const current = sandbox;
+  const origin = new URL(server.url).origin;
   fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url === BACKEND_TOKEN_PATH) return Response.json({ access_token: current.issueToken() });
-    const routed = url.startsWith(EXAMPLE_API)
-      ? current.baseUrl + url.slice(EXAMPLE_API.length)
-      : url.startsWith(EXAMPLE_AUTH)
-        ? current.authUrl + url.slice(EXAMPLE_AUTH.length)
-        : url;
-    if (!routed.startsWith(current.baseUrl) && !routed.startsWith(current.authUrl)) {
-      throw new TypeError(`a docs example fetched ${url}, which the docs context does not serve`);
+    if (!URL.canParse(url) || new URL(url).origin !== origin) {
+      throw new TypeError(`a docs example fetched ${url}: only the started sandbox (${origin}) answers here`);
     }
-    return current.fetch(new Request(routed, input instanceof Request ? input : init));
+    return realFetch(input, init);
   };
-  process.env.CLIENT_ID = clientId;
-  process.env.CLIENT_SECRET = clientSecret;
-  process.env.CATALOG_TOKEN = token;
-  api = wrapClient(createClient({ baseUrl, authUrl, clientId, clientSecret, fetch }));
   printed.length = 0;
+  return env;
 }
 
 export async function teardown(): Promise<void> {
   clearTimeout(timer);
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  delete process.env.CLIENT_ID;
-  delete process.env.CLIENT_SECRET;
-  delete process.env.CATALOG_TOKEN;
+  await server?.close();
+  server = undefined;
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  saved = {};
+}
+
+async function removeStateDir(dir: string): Promise<void> {
+  // The last answer's window update may still hold the state lock: let it finish first.
+  for (let i = 0; i < 40 && existsSync(join(dir, 'state.json.lock')); i++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 /**

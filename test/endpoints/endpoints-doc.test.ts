@@ -36,10 +36,60 @@ function documentedStale(): Record<string, string[]> {
   return out;
 }
 
+/**
+ * The doc's "Query parameters and their values" table, by `method parameter`: the value list a
+ * cell starts with (`` `name`, `popularity` ``), or null when it starts with words (`string: ...`)
+ * for a parameter that takes any value of its kind. An empty method cell continues the one above.
+ */
+function documentedValues(): Map<string, readonly string[] | null> {
+  const section = DOC.split('## Query parameters and their values')[1]?.split('\n## ')[0] ?? '';
+  const out = new Map<string, readonly string[] | null>();
+  let method = '';
+  for (const line of section.split('\n')) {
+    const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim());
+    const param = /^`(.+)`$/.exec(cells[2] ?? '')?.[1]?.replace(/\\\|/g, '|');
+    if (!param || cells[1] === 'Client method') continue;
+    method = /^`([A-Za-z.]+)`$/.exec(cells[1] ?? '')?.[1] ?? (cells[1] === '' ? method : `?${cells[1]}`);
+    const list = /^`[^`]+`(?:, `[^`]+`)*/.exec(cells[3] ?? '')?.[0];
+    const key = `${method} ${param}`;
+    if (out.has(key)) throw new Error(`docs/endpoints.md lists ${key} twice`);
+    out.set(key, list ? [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string) : null);
+  }
+  return out;
+}
+
 describe('docs/endpoints.md agrees with the endpoint table', () => {
   it('lists every row once, with its method, path and client method, and nothing else', () => {
     const rows = ENDPOINT_ROWS.map((row) => `${row.method} ${shape(row.path)} ${row.name}`).sort();
     expect(documented()).toEqual(rows);
+  });
+
+  it('lists every query parameter (but page and per) with the values the table allows, or none when any goes', () => {
+    const rows = new Map(
+      ENDPOINT_ROWS.flatMap((row) =>
+        row.query
+          .filter((param) => param.name !== 'page' && param.name !== 'per')
+          .map((param) => [`${row.name} ${param.name}`, param.values ?? null] as const),
+      ),
+    );
+    const doc = documentedValues();
+    expect([...doc.keys()].sort()).toEqual([...rows.keys()].sort());
+    const wrong = [...rows]
+      .filter(([key, values]) => JSON.stringify(doc.get(key)) !== JSON.stringify(values))
+      .map(
+        ([key, values]) =>
+          `${key}: the doc says ${JSON.stringify(doc.get(key))}, the table ${JSON.stringify(values)}`,
+      );
+    expect(wrong).toEqual([]);
+    // The dynamic order_by of a category's SKUs: its values come with the answer.
+    expect(DOC).toMatch(
+      /`catalog\.categories\.skus` \| `order_by` \| string: a method of the answer's `meta\.order_by_methods`/,
+    );
+  });
+
+  it('says every list takes page and per', () => {
+    expect(ENDPOINT_ROWS.some((row) => row.query.some((param) => param.name === 'page'))).toBe(true);
+    expect(DOC).toContain('Every list takes `page`');
   });
 
   it('says what each write makes stale, as the rows do', () => {

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_ENVIRONMENT_NAMES } from '../../src/sandbox/environment.js';
 import { tokenRequestBody } from './helpers.js';
 
 /** The credentials the CLI prints by default. */
@@ -8,9 +10,24 @@ const CLI_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-sec
 const CLI = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
-afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  const running = child;
+  if (!running || running.exitCode !== null || running.signalCode !== null) return;
+  // SIGTERM, so that the command removes its state directory; SIGKILL if it does not stop.
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
 });
+
+/** The variables of the `export NAME=value` lines the command printed, in their order. */
+function exported(output: string): Map<string, string> {
+  const lines = [...output.matchAll(/^export (\w+)=(.*)$/gm)];
+  return new Map(
+    lines.map(([, name, value]) => [name as string, (value as string).replace(/^'(.*)'$/, '$1')]),
+  );
+}
 
 function start(args: string[]): Promise<{ output: string; baseUrl: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
@@ -21,9 +38,9 @@ function start(args: string[]): Promise<{ output: string; baseUrl: string }> {
     let output = '';
     proc.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /client secret:\s+\S+/.exec(output);
-      const base = /base URL:\s+(\S+)/.exec(output);
-      if (match && base?.[1]) resolve({ output, baseUrl: base[1] });
+      // The users' line comes after the exports.
+      const base = exported(output).get('PRICE_CATALOG_BASE_URL');
+      if (/^# users:/m.test(output) && base) resolve({ output, baseUrl: base });
     });
     proc.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -33,7 +50,7 @@ function start(args: string[]): Promise<{ output: string; baseUrl: string }> {
 }
 
 describe('price-catalog-sandbox command', () => {
-  it('prints its URLs and credentials, serves the API and stops on SIGTERM', async () => {
+  it('prints the export lines of the CLI variables, serves the API and stops on SIGTERM', async () => {
     const { output, baseUrl } = await start([
       '--port',
       '0',
@@ -44,9 +61,25 @@ describe('price-catalog-sandbox command', () => {
       '--daily-limit',
       'none',
     ]);
-    expect(output).toMatch(/auth URL:\s+http:\/\/127\.0\.0\.1:\d+/);
-    expect(output).toContain('client id:     sandbox-client');
-    expect(output).toContain('client secret: sandbox-secret');
+    // Every line can be pasted into a shell: comments and exports.
+    expect(
+      output
+        .trim()
+        .split('\n')
+        .every((line) => /^(#|export \w+=)/.test(line)),
+    ).toBe(true);
+    const environment = exported(output);
+    expect([...environment.keys()]).toEqual([...SANDBOX_ENVIRONMENT_NAMES]);
+    expect(environment.get('PRICE_CATALOG_AUTH_URL')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(environment.get('PRICE_CATALOG_CLIENT_ID')).toBe('sandbox-client');
+    expect(environment.get('PRICE_CATALOG_CLIENT_SECRET')).toBe('sandbox-secret');
+    const stateDir = environment.get('PRICE_CATALOG_STATE_DIR') as string;
+    expect(existsSync(stateDir)).toBe(true);
+    // The printed token is one the sandbox takes as it is.
+    const printed = await fetch(`${baseUrl}/categories/root`, {
+      headers: { Authorization: `Bearer ${environment.get('PRICE_CATALOG_TOKEN')}` },
+    });
+    expect(printed.status).toBe(200);
     const tokenResponse = await fetch(`${baseUrl}/oauth2/token`, {
       method: 'POST',
       body: tokenRequestBody(CLI_CREDENTIALS),
@@ -61,6 +94,7 @@ describe('price-catalog-sandbox command', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
     child?.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(existsSync(stateDir)).toBe(false);
   });
 
   it('takes the load-test options --cache-max-age and --bulk-category', async () => {
