@@ -69,6 +69,8 @@ export interface Limits {
   last(token: AccessToken): Promise<RateLimitInfo | undefined>;
   /** The budget as last counted: synchronous, and asks the store for its count for next time. */
   usage(): DailyUsage;
+  /** The budget as the store counts it now (one read of a shared store), kept for `usage()` too. */
+  read(): Promise<DailyUsage>;
   /** The budget as last counted in this process, without asking the store (once per call, for diagnostics). */
   known(): DailyUsage;
 }
@@ -220,6 +222,11 @@ export function createLimits(config: LimitsConfig): Limits {
         (calls) => counted(day, 0, calls),
         () => undefined,
       );
+      return known();
+    },
+    async read() {
+      const day = utcDay();
+      counted(day, 0, await budget.count(app, day));
       return known();
     },
     known,
