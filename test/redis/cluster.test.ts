@@ -115,7 +115,6 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     const { client, log } = clusterClient();
     const coordination = redisCoordination({ client, prefix: 'rt:' });
     opened.push(coordination);
-    expect(coordination.admit).toBeDefined();
     const before: { sent: string[]; answered: number }[] = [];
     let mark = 0;
     const api = sandboxClient(sandbox, coordination, 1000, () => {
@@ -155,6 +154,11 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     expect(sandbox.apiCalls()).toHaveLength(calls + 2);
     // The budget's key is where the application's usage is read.
     expect(api.usage().calls).toBe(calls + 2);
+    expect((await sandboxClient(sandbox, coordination, 1000).readUsage()).calls).toBe(calls + 2);
+    // The state check of `price-catalog usage` looks at every master.
+    expect(await coordination.holdsState()).toBe(true);
+    const unused = redisCoordination({ client, prefix: 'unused:' });
+    expect(await unused.holdsState()).toBe(false);
   });
 
   it('cached answers spread over the nodes (their keys carry no hash tag of ours)', async () => {
