@@ -102,8 +102,6 @@ export class Connection {
   readonly cluster: boolean;
   private readonly replicaAcks: number;
   private readonly replicaAckWaitMs: number;
-  /** Admissions whose WAIT saw fewer replicas than `replicaAcks` (sent anyway). */
-  unconfirmed = 0;
 
   constructor(private readonly options: ConnectionOptions) {
     if ((options.url === undefined) === (options.client === undefined)) {
@@ -172,8 +170,8 @@ export class Connection {
 
   /**
    * The script and `WAIT replicaAcks` in one pipeline: one write, one round trip, answered once the
-   * replicas have the script's writes (or the wait ran out: the call goes anyway, counted in
-   * `unconfirmed`; a Redis without a connected replica cannot fail over to one that lacks them).
+   * replicas have the script's writes (or the wait ran out: the call goes anyway; a Redis without a
+   * connected replica cannot fail over to one that lacks them).
    */
   private async replicated(
     client: RedisClientLike,
@@ -187,7 +185,9 @@ export class Connection {
       if (byHash) pipeline.evalsha(s.sha, keys.length, ...keys, ...args);
       else pipeline.eval(s.source, keys.length, ...keys, ...args);
       pipeline.wait(this.replicaAcks, this.replicaAckWaitMs);
-      const [ran, waited] = (await pipeline.exec()) ?? [];
+      // WAIT's answer (the replicas that confirmed) is not awaited for more: fewer than asked within
+      // the wait and the call goes anyway (docs/many-processes.md says what that keeps).
+      const [ran] = (await pipeline.exec()) ?? [];
       if (!ran) throw new Error('the pipeline was not run');
       const [error, result] = ran;
       if (error) {
@@ -201,7 +201,6 @@ export class Connection {
         await new Promise((resolve) => setTimeout(resolve, 50 * (redirections + 1)));
         continue;
       }
-      if (!waited || waited[0] || Number(waited[1]) < this.replicaAcks) this.unconfirmed++;
       return result;
     }
   }
