@@ -250,21 +250,26 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     };
     for (let i = 0; i < 15; i++) {
       expect(await one(i)).toBe('ok');
-      // The budget script and WAIT went in one round trip, and the replica had the count (1).
-      expect(waitsBeforeFetch).toEqual([1]);
+      // The budget script and WAIT went in one round trip, and the replica had the count (1). (The
+      // first call sends the script's source after a NOSCRIPT: the pipeline twice.)
+      if (i > 0) expect(waitsBeforeFetch).toEqual([1]);
     }
     const master = await cluster.masterOf('{fo:}budget');
     const [replica] = await cluster.replicasOf(master);
     expect(replica).toBeDefined();
+    // Another process's view of the count (a coordination of its own on the same cluster).
+    const reader = sandboxClient(sandbox, redisCoordination({ client, prefix: 'fo:' }), budget);
     await master.kill();
     // Calls go on one after another: refused (CoordinationError, nothing sent) until the replica
     // has taken over, then sent, until the budget is used up.
     let i = 15;
+    let countAfterFailover: number | undefined;
     const giveUpAt = Date.now() + 60_000;
     while (Date.now() < giveUpAt) {
       const outcome = await one(i++);
       if (outcome === 'DailyLimitError') break;
       if (outcome !== 'ok') await new Promise((resolve) => setTimeout(resolve, 100));
+      else if (countAfterFailover === undefined) countAfterFailover = (await reader.readUsage()).calls;
     }
     // The old master comes back, as the new master's replica.
     await master.start();
@@ -275,16 +280,20 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     expect(
       outcomes.filter((o) => o !== 'ok' && o !== 'CoordinationError' && o !== 'DailyLimitError'),
     ).toEqual([]);
-    // Exactly the budget was sent, every call answered (no lockout), and the promoted replica
-    // counts every call sent before the failover as well as after it.
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(budget);
+    // No count lost: the promoted replica counted the 15 calls sent before the failover (and the
+    // first one after it).
+    expect(countAfterFailover).toBeGreaterThanOrEqual(16);
+    // No lockout: every call sent was answered, never more than the budget went, and the calls
+    // stopped when the count reached it. A call refused while the master was down may still have
+    // been counted (its script ran after the wait for it ended): the count errs high, by at most
+    // one per refused call, never low.
+    const ok = outcomes.filter((o) => o === 'ok').length;
     expect(outcomes.at(-1)).toBe('DailyLimitError');
-    expect(sandbox.apiCalls()).toHaveLength(budget);
+    expect(sandbox.apiCalls()).toHaveLength(ok);
     expect(sandbox.apiCalls().every((r) => r.status === 200)).toBe(true);
-    expect(sandbox.stats.dailyCalls).toBe(budget);
-    const fresh = redisCoordination({ client, prefix: 'fo:' });
-    const usage = await sandboxClient(sandbox, fresh, budget).readUsage();
-    expect(usage.calls).toBe(budget);
+    expect(ok).toBeLessThanOrEqual(budget);
+    expect(ok).toBeGreaterThanOrEqual(budget - refused);
+    expect((await reader.readUsage()).calls).toBe(budget);
     expect(await call(api, 'after').catch((error: unknown) => error)).toBeInstanceOf(DailyLimitError);
   });
 });
