@@ -148,7 +148,8 @@ export interface BaseClient {
   readonly auth: ClientAuth;
   /**
    * The calls this client's application has made today against its daily budget, as last counted
-   * here: with a shared store (Redis) a new process reads 0 until its first call or `readUsage()`.
+   * here. Over Redis the client asks for the shared count when it is made: until Redis answers
+   * (a moment), a new process tells only its own calls; `readUsage()` waits for the count.
    */
   usage(): DailyUsage;
   /**

@@ -204,6 +204,18 @@ export function createLimits(config: LimitsConfig): Limits {
     };
   }
 
+  // A shared store without a synchronous read (Redis): its count is asked for once now, so that
+  // usage() in a new process tells the day's calls of every process as soon as it answers.
+  if (!budget.peek) {
+    const day = utcDay();
+    Promise.resolve()
+      .then(() => budget.count(app, day))
+      .then(
+        (calls) => counted(day, 0, calls),
+        () => undefined,
+      );
+  }
+
   return {
     config,
     admit: (expected, read, signal, maxWaitMs, reason) =>
