@@ -22,7 +22,8 @@ export { CoordinationError } from './errors.js';
 export interface RedisCoordinationOptions extends ConnectionOptions, LockOptions, RedisCacheOptions {
   /**
    * Put before every key, to keep applications (or environments) apart on one Redis.
-   * Default `price-catalog:`.
+   * Default `price-catalog:`. On a Redis Cluster it must hold no `{` or `}`: the budget, windows,
+   * application token and locks begin with it in braces (`{shop-a:}budget:...`), one hash tag.
    */
   prefix?: string | undefined;
   /** Share cached answers through Redis too (default true); false keeps each process's own cache. */
