@@ -27,7 +27,7 @@ it("usage() of a new client tells the day's shared count once Redis has answered
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
     dailyLimit: 20,
-    cache: false,
+    cache: false as const,
     fetch: sandbox.fetch,
   };
   const earlier = redisCoordination({ url: redis.url, prefix: 'prefetch:' });
