@@ -8,6 +8,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 /** What the tests run, and the Debian package that brings it. */
 export const SYSTEM_DEPS = {
   'redis-server': { binary: 'redis-server', debian: 'redis-server', why: 'the price-catalog/redis tests' },
+  'redis-cli': {
+    binary: 'redis-cli',
+    debian: 'redis-tools',
+    why: 'the Redis Cluster tests (redis-cli --cluster create)',
+  },
   chromium: { binary: 'chromium', debian: 'chromium', why: 'the browser test' },
 };
 

@@ -149,8 +149,18 @@ export type UserPrincipal =
 export interface BaseClient {
   /** Signing a user in with the authorization-code flow (needs clientId, clientSecret and authUrl). */
   readonly auth: ClientAuth;
-  /** The calls this client has made today against its daily budget. */
+  /**
+   * The calls this client's application has made today against its daily budget, as last counted
+   * here. Over Redis the client asks for the shared count when it is made: until Redis answers
+   * (a moment), a new process tells only its own calls; `readUsage()` waits for the count.
+   */
   usage(): DailyUsage;
+  /**
+   * The same, read from the budget store now (one Redis round trip with `price-catalog/redis`):
+   * a new process sees the calls every process of the application made today. `usage()` tells
+   * the same count afterwards.
+   */
+  readUsage(): Promise<DailyUsage>;
   /**
    * Any API call by method and path, with the client's auth, limits, retries, cache and errors:
    * for endpoints the SDK has no method for (the answer is not validated). The method is GET, POST,
@@ -211,7 +221,7 @@ export const userModule: ClientModule<UserResource> = (context) =>
 export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
   notificationsResource(context.core);
 
-const BASE_KEYS = new Set<string>(['auth', 'usage', 'request', 'forUser']);
+const BASE_KEYS = new Set<string>(['auth', 'usage', 'readUsage', 'request', 'forUser']);
 
 export interface ClientAuth {
   /** Step 1: where to send the user; keep `state` if another process handles the callback. */
@@ -281,7 +291,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     if (BASE_KEYS.has(name) || typeof module !== 'function') {
       throw invalidOption(
         'modules',
-        `${name} must be a module such as catalogModule, under a name other than auth, usage or request`,
+        `${name} must be a module such as catalogModule, under a name other than auth, usage, readUsage, request or forUser`,
       );
     }
   }
@@ -380,6 +390,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     const base: BaseClient = {
       auth: clientAuth(session),
       usage: () => limits.usage(),
+      readUsage: () => limits.read(),
       request: <T>(params: RawRequest, options?: RequestOptions) => {
         const raw: Partial<RawRequest> = isRecord(params) ? params : {};
         // Upper case, as the pipeline compares it (fetch itself leaves `patch` as it is).

@@ -12,7 +12,7 @@ import {
 import { newSandbox, sandboxOptions } from './helpers/index.js';
 
 describe('createClientWith', () => {
-  it('makes a client with only the modules given, plus auth, usage, request and forUser', async () => {
+  it('makes a client with only the modules given, plus auth, usage, readUsage, request and forUser', async () => {
     const sandbox = newSandbox();
     const api = createClientWith({ catalog: catalogModule }, sandboxOptions(sandbox));
 
@@ -20,7 +20,7 @@ describe('createClientWith', () => {
     expect(page.items.length).toBeGreaterThan(0);
     const root = await api.request<{ category: { id: number } }>({ method: 'GET', path: '/categories/40' });
     expect(root.category.id).toBe(40);
-    expect(Object.keys(api).sort()).toEqual(['auth', 'catalog', 'forUser', 'request', 'usage']);
+    expect(Object.keys(api).sort()).toEqual(['auth', 'catalog', 'forUser', 'readUsage', 'request', 'usage']);
     expect(api.usage().calls).toBe(2);
     expect(sandbox.apiCalls().map((call) => call.path)).toEqual(['/search', '/categories/40']);
     // @ts-expect-error a module the client was not made with is not on its type

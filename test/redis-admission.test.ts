@@ -175,22 +175,27 @@ describe('redisCoordination admission', () => {
     expect(sandbox.stats.overLimit).toBe(0);
   });
 
-  it('is not offered on a Redis Cluster client (the keys sit in different slots): calls take the two steps', async () => {
+  it('is offered on a Redis Cluster client too: the keys share the hash tag of the prefix, one round trip', async () => {
     const { client, counted, before, startCall } = setup({ dailyLimit: null });
-    // Our own client passed as a Cluster would be: the coordination looks at `isCluster`.
+    // Our own client passed as a Cluster would be: the coordination looks at `isCluster` (a real
+    // Cluster: test/redis/cluster.test.ts).
     const cluster = redisCoordination({
       client: Object.assign(counted.client, { isCluster: true }),
       prefix: `adm-cluster${n}:`,
     });
     open.push(cluster);
-    expect(cluster.admit).toBeUndefined();
+    expect(cluster.admit).toBeDefined();
     const api = client({ coordination: cluster, dailyLimit: 100 });
     await call(api, 1);
     await call(api, 2);
     await counted.client.ping();
     startCall();
     await call(api, 3);
-    // The window's script, then the budget's, each awaited.
-    expect(before.at(-1)).toEqual({ sent: ['evalsha', 'evalsha'], answered: 2 });
+    // The admission script alone, awaited.
+    expect(before.at(-1)).toEqual({ sent: ['evalsha'], answered: 1 });
+    // The budget's key carries the prefix in braces: the hash tag of the application's keys.
+    const keys = await counted.client.keys(`{adm-cluster${n}:}budget:*`);
+    expect(keys).toHaveLength(1);
+    expect(await counted.client.get(keys[0] as string)).toBe('3');
   });
 });

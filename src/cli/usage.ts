@@ -38,6 +38,13 @@ export async function runUsage(o: UsageOptions): Promise<number> {
   const shared: Coordination = redis ?? fileCoordination({ dir: o.stateDir, cache: false });
   try {
     const usage = await readUsage(o, shared);
+    if (redis && o.redis && usage.calls === 0 && !(await redis.holdsState().catch(() => true))) {
+      // A prefix no process ever wrote to is most likely not the application's: 0 would mislead.
+      printError(
+        o.stderr,
+        `usage: warning: the Redis prefix "${o.redis.prefix}" holds no state of any application, so 0 may not be your count: pass the prefix your application's processes use with --redis-prefix (or PRICE_CATALOG_REDIS_PREFIX)`,
+      );
+    }
     o.stdout.write(o.json ? `${JSON.stringify(usageJson(usage))}\n` : usageText(usage, Date.now()));
     return EXIT.done;
   } catch (error) {

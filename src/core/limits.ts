@@ -69,6 +69,8 @@ export interface Limits {
   last(token: AccessToken): Promise<RateLimitInfo | undefined>;
   /** The budget as last counted: synchronous, and asks the store for its count for next time. */
   usage(): DailyUsage;
+  /** The budget as the store counts it now (one read of a shared store), kept for `usage()` too. */
+  read(): Promise<DailyUsage>;
   /** The budget as last counted in this process, without asking the store (once per call, for diagnostics). */
   known(): DailyUsage;
 }
@@ -202,6 +204,18 @@ export function createLimits(config: LimitsConfig): Limits {
     };
   }
 
+  // A shared store without a synchronous read (Redis): its count is asked for once now, so that
+  // usage() in a new process tells the day's calls of every process as soon as it answers.
+  if (!budget.peek) {
+    const day = utcDay();
+    Promise.resolve()
+      .then(() => budget.count(app, day))
+      .then(
+        (calls) => counted(day, 0, calls),
+        () => undefined,
+      );
+  }
+
   return {
     config,
     admit: (expected, read, signal, maxWaitMs, reason) =>
@@ -220,6 +234,11 @@ export function createLimits(config: LimitsConfig): Limits {
         (calls) => counted(day, 0, calls),
         () => undefined,
       );
+      return known();
+    },
+    async read() {
+      const day = utcDay();
+      counted(day, 0, await budget.count(app, day));
       return known();
     },
     known,

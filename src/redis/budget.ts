@@ -30,7 +30,7 @@ return 1
 
 export const DAY_KEY_TTL_MS = 2 * 86_400_000;
 
-/** The Redis key of `app`'s count for UTC day `day`. */
+/** The Redis key of `app`'s count for UTC day `day` (`prefix`: the application's, src/redis/keys.ts). */
 export function budgetKey(prefix: string, app: string, day: string): string {
   return `${prefix}budget:${app}:${day}`;
 }
@@ -39,7 +39,7 @@ export function redisBudgetStore(connection: Connection, prefix: string): Budget
   const key = (app: string, day: string): string => budgetKey(prefix, app, day);
   return {
     take: async (app, day, limit) =>
-      (await connection.eval('budget take', TAKE, [key(app, day)], [limit, DAY_KEY_TTL_MS])) === 1,
+      (await connection.eval('budget take', TAKE, [key(app, day)], [limit, DAY_KEY_TTL_MS], true)) === 1,
     count: async (app, day) =>
       Number((await connection.run('budget count', (c) => c.get(key(app, day)))) ?? 0),
     refund: async (app, day) => {

@@ -11,7 +11,8 @@ export interface RedisCacheOptions {
 }
 
 /**
- * Cached answers in Redis, each with a TTL of its max-age plus the stale span. The keys the
+ * Cached answers in Redis, each with a TTL of its max-age plus the stale span. Their keys carry no
+ * hash tag of ours, so a Redis Cluster spreads them over its nodes. The keys the
  * pipeline gives carry the principal, so one user's answers are never another's. A write deletes
  * the entries it makes stale here, for every process at once.
  */
@@ -38,21 +39,14 @@ export function redisCacheStore(
     },
     async keys() {
       // SCAN, not KEYS: it does not block Redis while it walks a large keyspace.
-      const found: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, batch] = await connection.run('cache keys', (c) =>
-          c.scan(cursor, 'MATCH', `${escapeGlob(base)}*`, 'COUNT', 1000),
-        );
-        for (const key of batch) found.push(key.slice(base.length));
-        cursor = next;
-      } while (cursor !== '0');
-      return found;
+      const found = await connection.scan('cache keys', `${escapeGlob(base)}*`);
+      return found.map((key) => key.slice(base.length));
     },
   };
 }
 
-function escapeGlob(text: string): string {
+/** `text` matched literally in a SCAN pattern. */
+export function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis, RedisOptions } from 'ioredis';
+import { InvalidRequestError } from '../index.js';
 import { CoordinationError } from './errors.js';
 
 /** The commands the stores use, as ioredis spells them. */
@@ -10,7 +11,21 @@ interface RedisClientLike {
   set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>;
   del(...keys: string[]): Promise<number>;
   scan(cursor: string | number, ...args: (string | number)[]): Promise<[string, string[]]>;
+  pipeline(): PipelineLike;
   quit(): Promise<unknown>;
+  /** A Cluster's nodes (ioredis `Cluster` only). */
+  nodes?(role: 'master'): RedisClientLike[];
+  /** Asks a Cluster which node serves which slots now (ioredis `Cluster` only). */
+  refreshSlotsCache?(callback?: (error?: Error | null) => void): void;
+  readonly isCluster?: boolean;
+}
+
+/** The commands the admission sends together in one round trip (the script, then WAIT). */
+interface PipelineLike {
+  evalsha(sha: string, numKeys: number, ...args: (string | number)[]): PipelineLike;
+  eval(script: string, numKeys: number, ...args: (string | number)[]): PipelineLike;
+  wait(replicas: number, timeoutMs: number): PipelineLike;
+  exec(): Promise<[Error | null, unknown][] | null>;
 }
 
 export interface ConnectionOptions {
@@ -25,6 +40,24 @@ export interface ConnectionOptions {
   commandTimeoutMs?: number | undefined;
   /** Extra ioredis options for the client made from `url`. */
   redisOptions?: RedisOptions | undefined;
+  /**
+   * Replicas that must have each call's budget count before the call is sent (`WAIT`, in the same
+   * round trip as the admission script). With 1 on a Redis Cluster (or a primary with replicas), a
+   * failover keeps every count a replica confirmed. Default 0: no wait.
+   */
+  replicaAcks?: number | undefined;
+  /** Longest wait for those replicas; past it the call goes anyway (see docs/many-processes.md). Default 100 ms. */
+  replicaAckWaitMs?: number | undefined;
+}
+
+/** A whole number option, at least `min`. */
+function count(name: string, value: number, min: number): number {
+  if (Number.isSafeInteger(value) && value >= min) return value;
+  throw new InvalidRequestError(
+    `redisCoordination: ${name} must be an integer of at least ${min}, got ${String(value)}`,
+    'InvalidOption',
+    name,
+  );
 }
 
 /**
@@ -65,6 +98,10 @@ export class Connection {
   /** Scripts Redis has run for us (so EVALSHA will not answer NOSCRIPT, barring a restart). */
   private readonly loaded = new Set<string>();
   readonly timeoutMs: number;
+  /** An ioredis `Cluster` was given: keys one script touches must share a hash tag. */
+  readonly cluster: boolean;
+  private readonly replicaAcks: number;
+  private readonly replicaAckWaitMs: number;
 
   constructor(private readonly options: ConnectionOptions) {
     if ((options.url === undefined) === (options.client === undefined)) {
@@ -72,7 +109,10 @@ export class Connection {
     }
     this.client = options.client as RedisClientLike | undefined;
     this.owned = options.client === undefined;
+    this.cluster = (options.client as RedisClientLike | undefined)?.isCluster === true;
     this.timeoutMs = options.commandTimeoutMs ?? 2000;
+    this.replicaAcks = count('replicaAcks', options.replicaAcks ?? 0, 0);
+    this.replicaAckWaitMs = count('replicaAckWaitMs', options.replicaAckWaitMs ?? 100, 1);
   }
 
   /** Runs one command against Redis, bounded by the command timeout. */
@@ -102,21 +142,88 @@ export class Connection {
     }
   }
 
-  /** Runs a Lua script by SHA, sending its source once when Redis does not know it yet. */
-  eval(what: string, s: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
+  /**
+   * Runs a Lua script by SHA, sending its source once when Redis does not know it yet. `counts`:
+   * the script takes from the budget, so with `replicaAcks` a WAIT follows it in the same write.
+   */
+  eval(what: string, s: Script, keys: string[], args: (string | number)[], counts = false): Promise<unknown> {
     return this.run(what, async (client) => {
+      const send = (byHash: boolean) =>
+        counts && this.replicaAcks > 0
+          ? this.replicated(client, s, byHash, keys, args)
+          : byHash
+            ? client.evalsha(s.sha, keys.length, ...keys, ...args)
+            : client.eval(s.source, keys.length, ...keys, ...args);
       try {
-        const result = await client.evalsha(s.sha, keys.length, ...keys, ...args);
+        const result = await send(true);
         this.loaded.add(s.sha);
         return result;
       } catch (error) {
         if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
         this.loaded.delete(s.sha);
-        const result = await client.eval(s.source, keys.length, ...keys, ...args);
+        const result = await send(false);
         this.loaded.add(s.sha);
         return result;
       }
     });
+  }
+
+  /**
+   * The script and `WAIT replicaAcks` in one pipeline: one write, one round trip, answered once the
+   * replicas have the script's writes (or the wait ran out: the call goes anyway; a Redis without a
+   * connected replica cannot fail over to one that lacks them).
+   */
+  private async replicated(
+    client: RedisClientLike,
+    s: Script,
+    byHash: boolean,
+    keys: string[],
+    args: (string | number)[],
+  ): Promise<unknown> {
+    for (let redirections = 0; ; redirections++) {
+      const pipeline = client.pipeline();
+      if (byHash) pipeline.evalsha(s.sha, keys.length, ...keys, ...args);
+      else pipeline.eval(s.source, keys.length, ...keys, ...args);
+      pipeline.wait(this.replicaAcks, this.replicaAckWaitMs);
+      // WAIT's answer (the replicas that confirmed) is not awaited for more: fewer than asked within
+      // the wait and the call goes anyway (docs/many-processes.md says what that keeps).
+      const [ran] = (await pipeline.exec()) ?? [];
+      if (!ran) throw new Error('the pipeline was not run');
+      const [error, result] = ran;
+      if (error) {
+        // ioredis follows a Cluster's redirection for one command, not for a pipeline whose WAIT
+        // was answered: after a failover the slots are asked again here. The script did not run
+        // (MOVED, CLUSTERDOWN...), so it is sent again, at most a few times within the timeout.
+        const redirected = /^(MOVED|ASK|CLUSTERDOWN|TRYAGAIN) /.test(error.message);
+        if (!client.refreshSlotsCache || error.message.startsWith('NOSCRIPT')) throw error;
+        await new Promise<void>((resolve) => client.refreshSlotsCache?.(() => resolve()));
+        if (!redirected || redirections >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * (redirections + 1)));
+        continue;
+      }
+      return result;
+    }
+  }
+
+  /**
+   * Every key matching `pattern` (SCAN, which does not block Redis as KEYS would), on every master
+   * of a Cluster; with `first`, stops at the first batch that finds one.
+   */
+  async scan(what: string, pattern: string, first = false): Promise<string[]> {
+    const client = await this.run(what, async (c) => c);
+    const nodes = this.cluster && client.nodes ? client.nodes('master') : [client];
+    const found: string[] = [];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        // Each batch is one command, bounded as any other.
+        const [next, batch] = await this.run(what, () => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+        found.push(...batch);
+        if (first && found.length > 0) return found;
+        cursor = next;
+      } while (cursor !== '0');
+    }
+    return found;
   }
 
   /**

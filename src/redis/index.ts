@@ -2,6 +2,7 @@
  * `price-catalog/redis`: the stores of one application on Redis, shared by every process.
  *
  *   const coordination = redisCoordination({ url: 'redis://127.0.0.1:6379', prefix: 'shop-a:' });
+ *   // or, on a Redis Cluster: redisCoordination({ client: new Cluster(nodes), prefix: 'shop-a:' })
  *   const client = createClient({ clientId, clientSecret, coordination });
  *
  * Node only. Runtime values come from the main entry (`../index.js`), never from core modules
@@ -9,8 +10,9 @@
  */
 import { type CacheStore, type Coordination, InvalidRequestError, type TokenStore } from '../index.js';
 import { redisBudgetStore } from './budget.js';
-import { type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
+import { escapeGlob, type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
+import { keyspace } from './keys.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
 import { redisVisitorCounts } from './visitor-counts.js';
 import { redisWindows } from './window.js';
@@ -20,7 +22,8 @@ export { CoordinationError } from './errors.js';
 export interface RedisCoordinationOptions extends ConnectionOptions, LockOptions, RedisCacheOptions {
   /**
    * Put before every key, to keep applications (or environments) apart on one Redis.
-   * Default `price-catalog:`.
+   * Default `price-catalog:`. On a Redis Cluster it must hold no `{` or `}`: the budget, windows,
+   * application token and locks begin with it in braces (`{shop-a:}budget:...`), one hash tag.
    */
   prefix?: string | undefined;
   /** Share cached answers through Redis too (default true); false keeps each process's own cache. */
@@ -40,6 +43,12 @@ export interface RedisCoordination extends Coordination {
    * them); without it they are kept until signed out.
    */
   tokenStore(userId: string, options?: TokenStoreOptions): TokenStore;
+  /**
+   * Whether Redis holds any key under this coordination's prefix (budget, token, cache...): false
+   * says no process of an application has used this prefix, so a count of 0 read through it is
+   * not the application's (`price-catalog usage` warns then). Walks the keys with SCAN until one.
+   */
+  holdsState(): Promise<boolean>;
   /** Closes the Redis client made from `url` (a client you passed stays open). */
   close(): Promise<void>;
 }
@@ -47,32 +56,32 @@ export interface RedisCoordination extends Coordination {
 /**
  * Budget, rate windows, application token, locks and cache of one application, shared through
  * Redis by every client given it, in any process. A call awaits one Redis round trip before it is
- * sent (`admit`: the window place and the budget call in one script). Redis failing (down, slow, a script error)
- * fails the call with CoordinationError within `commandTimeoutMs` (default 2 s); nothing is sent
- * without the shared count.
+ * sent (`admit`: the window place and the budget call in one script), on one Redis or on a Redis
+ * Cluster (`client: new Cluster(nodes)`: the application's keys share the hash tag `{prefix}`, so
+ * the script runs on one node). Redis failing (down, slow, a script error) fails the call with
+ * CoordinationError within `commandTimeoutMs` (default 2 s); nothing is sent without the shared count.
  */
 export function redisCoordination(options: RedisCoordinationOptions): RedisCoordination {
   const connection = new Connection(options);
-  const prefix = options.prefix ?? 'price-catalog:';
-  const locks = redisLockStore(connection, prefix, options);
-  const { windows, admit } = redisWindows(connection, prefix);
-  // The admission script touches the budget's key and the token's window keys at once; on a
-  // Redis Cluster they live in different slots, so there the pipeline uses the two stores in
-  // turn (two round trips per call).
-  const cluster = (options.client as { isCluster?: boolean } | undefined)?.isCluster === true;
+  const { app, spread } = keyspace(options.prefix ?? 'price-catalog:', connection.cluster);
+  const locks = redisLockStore(connection, app, options);
+  const { windows, admit } = redisWindows(connection, app);
   return {
-    budget: redisBudgetStore(connection, prefix),
+    budget: redisBudgetStore(connection, app),
     windows,
-    ...(cluster ? {} : { admit }),
-    appTokens: redisAppTokenStore(connection, prefix, locks),
+    admit,
+    appTokens: redisAppTokenStore(connection, app, locks),
     locks,
-    cache: options.cache === false ? undefined : redisCacheStore(connection, prefix, options),
-    visitors: redisVisitorCounts(connection, prefix),
+    cache: options.cache === false ? undefined : redisCacheStore(connection, spread, options),
+    visitors: redisVisitorCounts(connection, spread),
     tokenStore: (userId, storeOptions) =>
-      redisTokenStore(connection, prefix, userId, tokenExpiry(storeOptions?.expireAfterMs)),
+      redisTokenStore(connection, spread, userId, tokenExpiry(storeOptions?.expireAfterMs)),
     markUsed: async (key, ttlMs) =>
-      (await connection.run('mark used', (c) => c.set(`${prefix}used:${key}`, '1', 'PX', ttlMs, 'NX'))) ===
+      (await connection.run('mark used', (c) => c.set(`${spread}used:${key}`, '1', 'PX', ttlMs, 'NX'))) ===
       'OK',
+    holdsState: async () =>
+      (await connection.scan('state check', `${escapeGlob(app)}*`, true)).length > 0 ||
+      (spread !== app && (await connection.scan('state check', `${escapeGlob(spread)}*`, true)).length > 0),
     close: () => connection.close(),
   };
 }

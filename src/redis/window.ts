@@ -29,7 +29,10 @@ const STATE_TTL_MS = 86_400_000;
  * so each of these steps has to run atomically inside Redis, as a script, with the same rules as
  * the in-memory TokenWindow (src/core/rate-limit.ts).
  *
- * Keys of one token share a hash tag, so the scripts also run on Redis Cluster.
+ * Keys: `<app prefix>window:{<token>}` and its waiter sets. On one Redis the token's hash tag keeps
+ * them together; on a Redis Cluster the app prefix is itself a hash tag (src/redis/keys.ts), which
+ * wins (the first braces of a key name decide its slot): every window and the budget share one
+ * slot, so the admission script runs on one node.
  * State (hash): limit, remaining, resetAt (ms, 0 = unknown), expiredAt, known, probe (ms the probe
  * expires, 0 = none), probeSeq, sent (sequence of calls sent), ticket, lastLimit/lastRemaining/
  * lastReset. Waiters: a sorted set by arrival ticket, and one by lease end.
@@ -307,6 +310,7 @@ export function redisWindows(connection: Connection, prefix: string): RedisWindo
             ADMIT,
             [...tokenKeys, budget.key],
             [...args, budget.limit, DAY_KEY_TTL_MS],
+            true,
           )
         : connection.eval('rate window', ACQUIRE, tokenKeys, args))) as [
         number,

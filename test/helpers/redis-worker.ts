@@ -4,12 +4,15 @@
  * a Redis coordination, waits for the test's go (all processes loaded) and the common start time,
  * runs its part, and prints one JSON line (WorkerResult).
  */
+import { Cluster } from 'ioredis';
 import { createClient, PriceCatalogError } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
 import { readyThenWait } from './start-together.js';
 
 export interface WorkerConfig {
   redisUrl: string;
+  /** A Redis Cluster's nodes: the worker passes its own ioredis Cluster instead of `redisUrl`. */
+  cluster?: { host: string; port: number }[] | undefined;
   prefix: string;
   baseUrl: string;
   authUrl: string;
@@ -45,8 +48,10 @@ export interface WorkerResult {
 }
 
 const config = JSON.parse(process.argv[2] as string) as WorkerConfig;
+const cluster = config.cluster ? new Cluster(config.cluster) : undefined;
+cluster?.on('error', () => undefined);
 const coordination = redisCoordination({
-  url: config.redisUrl,
+  ...(cluster ? { client: cluster } : { url: config.redisUrl }),
   prefix: config.prefix,
   commandTimeoutMs: config.commandTimeoutMs,
 });
@@ -83,5 +88,6 @@ async function lane(): Promise<void> {
 }
 await Promise.all(Array.from({ length: config.concurrency }, lane));
 await coordination.close();
+await cluster?.quit();
 const result: WorkerResult = { pid: process.pid, calls };
 process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
