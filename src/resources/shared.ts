@@ -4,6 +4,7 @@ import { InvalidRequestError } from '../core/errors.js';
 import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query-string.js';
+import { checkNames } from '../core/unknown-names.js';
 import type { Schema } from '../core/validate.js';
 import type { EndpointCall } from '../endpoints/row.js';
 
@@ -98,6 +99,8 @@ export interface Target {
  */
 function pathFor({ row, ids = [], check }: Target, params: object | undefined): () => string {
   return () => {
+    // A name the endpoint does not take (a typo such as `orderBy`) is refused, not dropped.
+    if (row.queryNames) checkNames(params, row.queryNames, 'unknown query parameter', 'InvalidParam');
     for (const [name, allowed] of Object.entries(row.values ?? {})) {
       oneOf(name, (params as Record<string, string | undefined> | undefined)?.[name], allowed);
     }
