@@ -1,19 +1,20 @@
 /**
  * The known name a mistyped one most likely meant, for an error's "did you mean". Names are
- * compared without case, `_` or `-` (`orderBy` is `order_by`); then one inside the other
- * (`retries` in `maxRetries`); then by the letters left once their common start and end are
- * taken away: one or two at most (`timeot` is `timeout`, `tiemout` too). Not a library, nor a
- * full edit distance: every browser bundle carries these lines, and typos are a letter or two.
+ * compared without case, `_` or `-` (`orderBy` is `order_by`); then one inside the other, when it
+ * is at least half of it (`retries` in `maxRetries`); then by the letters left once their common
+ * start and end are taken away, a third of the longer name at most (`timeot` is `timeout`).
+ * Not a library, nor a full edit distance: every browser bundle carries these lines.
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   const wanted = plain(name);
   let best: string | undefined;
-  let least = wanted.length > 5 ? 3 : 2;
+  let least = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
     const other = plain(candidate);
-    const inside = wanted.length > 2 && (other.includes(wanted) || wanted.includes(other));
-    const left = inside ? 1 : lettersLeft(wanted, other);
-    if (left < least) {
+    const [short, long] = wanted.length < other.length ? [wanted, other] : [other, wanted];
+    const inside = short.length > 2 && short.length * 2 >= long.length && long.includes(short);
+    const left = lettersLeft(short, long);
+    if (left < least && (inside || left * 3 <= long.length)) {
       best = candidate;
       least = left;
     }
@@ -23,12 +24,11 @@ export function closestName(name: string, known: readonly string[]): string | un
 
 const plain = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
-/** Letters of the longer name outside the start and end the two share (0: the same name). */
-function lettersLeft(a: string, b: string): number {
-  const shorter = Math.min(a.length, b.length);
+/** Letters of `long` outside the start and the end it shares with `short` (0: the same name). */
+function lettersLeft(short: string, long: string): number {
   let start = 0;
-  while (start < shorter && a[start] === b[start]) start++;
+  while (start < short.length && short[start] === long[start]) start++;
   let end = 0;
-  while (end < shorter - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  return Math.max(a.length, b.length) - start - end;
+  while (end < short.length - start && short[short.length - 1 - end] === long[long.length - 1 - end]) end++;
+  return long.length - start - end;
 }

@@ -1,4 +1,4 @@
-import { APIPromise } from '../core/api-promise.js';
+import { APIPromise, type ApiResponse } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
@@ -150,22 +150,38 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
   const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
+  // A `per` over the API's largest page is served smaller: said once a list, at debug.
+  let told = false;
+  const noteCap = (answer: ApiResponse<Body>) => {
+    const served = (answer.data as { meta?: { pagination?: { per?: unknown } } } | undefined)?.meta
+      ?.pagination?.per;
+    const asked = params?.per;
+    if (!told && asked && typeof served === 'number' && served < asked) {
+      told = true;
+      core.config.engine.logger.debug?.(
+        `per ${asked} is over the API's largest page: it serves ${served} a page`,
+      );
+    }
+    return answer;
+  };
   return new PagePromise<Item, Body>(
     (page, per) =>
-      core.request<Body>({
-        method: 'GET',
-        path: () => {
-          checkPaging(params);
-          return path();
-        },
-        schema,
-        query:
-          page === undefined && per === undefined
-            ? query
-            : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
-        options,
-        scope: row.scope,
-      }),
+      core
+        .request<Body>({
+          method: 'GET',
+          path: () => {
+            checkPaging(params);
+            return path();
+          },
+          schema,
+          query:
+            page === undefined && per === undefined
+              ? query
+              : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
+          options,
+          scope: row.scope,
+        })
+        .then(noteCap),
     spec.items,
     params?.page ?? 1,
     // A walk from a given page, or with a given size, keeps them.
