@@ -10,18 +10,11 @@ export function networkFailure(error: unknown): string | undefined {
   const code = cause?.code;
   if (typeof code !== 'string') return undefined;
   // Node tries each address of a host in turn: an AggregateError has them in `errors`.
-  const at = cause?.address === undefined ? cause?.errors?.[0] : cause;
-  const where =
-    at?.address === undefined ? '' : at.port === undefined ? at.address : `${at.address}:${at.port}`;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `connection refused by ${where} (${code})`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host ${cause?.hostname ?? where} not found (${code})`;
-    default:
-      return `the server could not be reached (${code}${where && ` at ${where}`})`;
-  }
+  const at = cause?.address ? cause : (cause?.errors?.[0] ?? {});
+  const where = at.address ? `${at.address}${at.port ? `:${at.port}` : ''}` : cause?.hostname;
+  if (code === 'ECONNREFUSED') return `connection refused by ${where} (${code})`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host ${cause?.hostname} not found (${code})`;
+  return `${where ?? 'the server'} could not be reached (${code})`;
 }
 
 interface SystemError {
