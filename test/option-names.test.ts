@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ClientOptions, createClient, InvalidRequestError, type RequestOptions } from '../src/index.js';
+import {
+  type ClientOptions,
+  createClient,
+  ENDPOINT_ROWS,
+  InvalidRequestError,
+  type RequestOptions,
+} from '../src/index.js';
 import { expectRefused, newSandbox, sandboxClient, sandboxOptions } from './helpers/index.js';
 
 /** Every option of createClient: the type makes this list whole (a new option fails to compile). */
@@ -182,5 +188,38 @@ describe('a query object with a name its endpoint does not take is refused befor
     const [sent] = sandbox.apiCalls();
     expect(sent?.query.get('order_by')).toBe('pricevat');
     expect(sent?.query.get('page')).toBe('2');
+  });
+});
+
+describe('every read that takes a query object refuses a name of none of its endpoint', () => {
+  const reads = ENDPOINT_ROWS.filter((row) => row.method === 'GET' && row.args.includes('params'));
+
+  it.each(reads.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    let sent = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      sent++;
+      return new Response(null, { status: 500 });
+    };
+    const api = createClient({ baseUrl: 'https://api.example.com', token: 't', fetch });
+    const method = row.name
+      .split('.')
+      .reduce<unknown>((on, key) => (on as Record<string, unknown>)[key], api) as (
+      ...args: unknown[]
+    ) => PromiseLike<unknown>;
+    const args = row.args.map((slot) => {
+      if (slot === 'params') return { not_a_name: 1 };
+      return row.listIds?.includes(slot) ? -40 : 1;
+    });
+    const error = await Promise.resolve(method(...args)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(error).toMatchObject({
+      code: 'InvalidParam',
+      param: 'not_a_name',
+      message: `unknown query parameter \`not_a_name\` (known: ${row.query.map((param) => param.name).join(', ')})`,
+    });
+    expect(sent).toBe(0);
   });
 });
