@@ -485,14 +485,17 @@ function tokenProvider(
   const ways = ['token', 'getToken', 'clientId', 'auth'] as const;
   const given = ways.filter((name) => options[name] !== undefined);
   if (given.length !== 1) {
-    const one = "one of token, getToken, clientId with clientSecret, or auth: 'none'";
-    // Named but undefined: most often an environment variable that is not set.
-    const unset = ways.find((name) => name in options && options[name] === undefined);
-    if (given.length > 1)
-      throw invalidOption(given[1] as string, `is given with ${given[0]}: give only ${one}`);
-    throw unset
-      ? invalidOption(unset, `${unsetOption(unset)} (createClient needs ${one})`)
-      : invalidOption('auth', `needs credentials: give ${one}`);
+    // None given, but one named: most often an environment variable that is not set.
+    const unset = ways.find((name) => name in options);
+    const [name, why] = given[1]
+      ? [given[1], `is given with ${given[0]}`]
+      : unset
+        ? [unset, unsetOption(unset)]
+        : ['auth', 'needs credentials'];
+    throw invalidOption(
+      name,
+      `${why} (createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none')`,
+    );
   }
   if (options.auth !== undefined) {
     if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");

@@ -37,10 +37,10 @@ describe('an option that is undefined is named, with the environment variable to
     const sandbox = newSandbox();
     const base = { baseUrl: sandbox.baseUrl, fetch: sandbox.fetch };
     expect(thrown(() => createClient(base)).message).toBe(
-      "createClient: auth needs credentials: give one of token, getToken, clientId with clientSecret, or auth: 'none'",
+      "createClient: auth needs credentials (createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none')",
     );
     expect(thrown(() => createClient({ ...base, token: 't', getToken: () => 't' })).message).toBe(
-      "createClient: getToken is given with token: give only one of token, getToken, clientId with clientSecret, or auth: 'none'",
+      "createClient: getToken is given with token (createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none')",
     );
     // An empty secret is named without being shown.
     const empty = thrown(() => createClient({ ...sandboxOptions(sandbox), clientSecret: '' }));

@@ -150,18 +150,18 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
   const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
-  // A `per` over the API's largest page is served smaller: said once a list, at debug.
-  let told = false;
+  // A `per` over the API's largest page is served smaller: said once a list (its first answer
+  // tells), at debug.
+  let asked = params?.per;
   const noteCap = (answer: ApiResponse<Body>) => {
-    const served = (answer.data as { meta?: { pagination?: { per?: unknown } } } | undefined)?.meta
-      ?.pagination?.per;
-    const asked = params?.per;
-    if (!told && asked && typeof served === 'number' && served < asked) {
-      told = true;
+    const served = (answer.data as { meta?: { pagination?: { per?: number } } } | undefined)?.meta?.pagination
+      ?.per;
+    if (asked && served && served < asked) {
       core.config.engine.logger.debug?.(
         `per ${asked} is over the API's largest page: it serves ${served} a page`,
       );
     }
+    asked = undefined;
     return answer;
   };
   return new PagePromise<Item, Body>(
