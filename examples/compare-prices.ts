@@ -27,7 +27,9 @@ export async function comparePrices(config: DemoConfig, print: (line: string) =>
     else counts.api++;
     return fetch(input, init);
   };
-  const options: ClientOptions = { ...config, fetch: countingFetch };
+  // The client takes the credentials only: it refuses a name it does not know, such as `term`.
+  const { term: _term, top: _top, ...credentials } = config;
+  const options: ClientOptions = { ...credentials, fetch: countingFetch };
   const api = createClient(options);
 
   const search = await api.catalog.search({ q: config.term });

@@ -10,6 +10,7 @@ import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from 
 import { createLimits } from './core/limits.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
 import { memoryCoordination } from './core/memory-stores.js';
+import { CLIENT_OPTION_NAMES, unsetOption } from './core/option-names.js';
 import { checkClientOptions } from './core/options.js';
 import { safePath } from './core/paths.js';
 import type { QueryParams } from './core/query-string.js';
@@ -19,6 +20,7 @@ import { isServerRuntime } from './core/runtime.js';
 import type { Coordination } from './core/stores.js';
 import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
 import { fetchTransport } from './core/transport.js';
+import { checkNames } from './core/unknown-names.js';
 import {
   createUserAuth,
   type TokenStore,
@@ -295,6 +297,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
       );
     }
   }
+  checkNames(options, CLIENT_OPTION_NAMES, 'createClient: unknown option', 'InvalidOption');
   const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchImpl !== 'function') {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
@@ -425,7 +428,10 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     if (typeof user !== 'object' || user === null) throw invalidOption('forUser', needs);
     if ('token' in user) {
       if (!isTokenValue(user.token)) {
-        throw invalidOption('forUser', `token ${TOKEN_RULE}`);
+        throw invalidOption(
+          'forUser',
+          `token ${user.token === undefined ? unsetOption('token') : TOKEN_RULE}`,
+        );
       }
       return build(staticTokenProvider(user.token), undefined);
     }
@@ -490,16 +496,19 @@ function tokenProvider(
   coordination: Coordination,
   app: string,
 ): TokenProvider {
-  const given = [
-    options.token !== undefined,
-    options.getToken !== undefined,
-    options.clientId !== undefined,
-    options.auth !== undefined,
-  ];
-  if (given.filter(Boolean).length !== 1) {
+  const ways = ['token', 'getToken', 'clientId', 'auth'] as const;
+  const given = ways.filter((name) => options[name] !== undefined);
+  if (given.length !== 1) {
+    // None given, but one named: most often an environment variable that is not set.
+    const unset = ways.find((name) => name in options);
+    const [name, why] = given[1]
+      ? [given[1], `is given with ${given[0]}`]
+      : unset
+        ? [unset, unsetOption(unset)]
+        : ['auth', 'needs credentials'];
     throw invalidOption(
-      'auth',
-      'give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth`',
+      name,
+      `${why} (createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none')`,
     );
   }
   if (options.auth !== undefined) {
@@ -516,14 +525,20 @@ function tokenProvider(
     if (typeof options.getToken !== 'function') throw invalidOption('getToken', 'must be a function');
     return callbackTokenProvider(options.getToken);
   }
-  if (!options.clientId || !options.clientSecret) {
-    throw invalidOption('clientSecret', '`clientId` needs `clientSecret` (both non-empty strings)');
-  }
+  const credential = (name: 'clientId' | 'clientSecret'): string => {
+    const value = options[name];
+    // The value itself is never shown: it may be the secret.
+    if (!value)
+      throw invalidOption(name, value === undefined ? unsetOption(name) : 'must be a non-empty string');
+    return value;
+  };
+  const clientId = credential('clientId');
+  const clientSecret = credential('clientSecret');
   return clientCredentialsProvider(
     {
       authUrl: checkUrl('authUrl', options.authUrl),
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
+      clientId,
+      clientSecret,
       fetch: fetchImpl,
     },
     coordination.appTokens,
@@ -549,6 +564,7 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
 function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
   const page = (globalThis as { location?: { href: string } }).location?.href;
   if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
+  if (value === undefined) throw invalidOption(name, unsetOption(name));
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
     throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');

@@ -189,7 +189,7 @@ describe('createClient option checks', () => {
     const base = { baseUrl: sandbox.baseUrl, fetch: sandbox.fetch };
     expect(() => createClient({ ...base })).toThrow(InvalidRequestError);
     expect(() => createClient({ ...base, token: 't', clientId: 'x', clientSecret: 'y' })).toThrow(
-      /exactly one/,
+      /clientId is given with token \(createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none'\)/,
     );
     expect(() => createClient({ ...base, clientId: 'x', clientSecret: 'y' })).toThrow(/authUrl/);
     expect(() => createClient({ ...base, token: 't', baseUrl: 'not a url' })).toThrow(/baseUrl/);

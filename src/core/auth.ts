@@ -1,5 +1,6 @@
 import { traceToken } from './diagnostics.js';
 import { ConnectionError, isRecord, TokenError } from './errors.js';
+import { networkFailure } from './network-failure.js';
 import { parseRateLimit } from './rate-limit.js';
 import { abortable } from './signal.js';
 import type { AppTokenStore } from './stores.js';
@@ -152,7 +153,8 @@ async function postTokenForm(
       redirect: 'manual',
     });
   } catch (cause) {
-    throw new ConnectionError(`Could not reach the token endpoint ${url}`, { cause });
+    const why = networkFailure(cause);
+    throw new ConnectionError(`Could not reach the token endpoint ${url}${why ? `: ${why}` : ''}`, { cause });
   }
   if (isRedirect(response)) {
     // The body is not read: whatever the redirecting server wrote stays out of the error.

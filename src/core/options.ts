@@ -11,6 +11,7 @@ import type { CacheMode } from './cache.js';
 import { describe } from './describe.js';
 import { InvalidRequestError, isRecord } from './errors.js';
 import { isLogLevel } from './logger.js';
+import { checkNames } from './unknown-names.js';
 import type { ValidationMode } from './validate.js';
 import type { ApiVersion } from './version.js';
 
@@ -81,7 +82,7 @@ const RULES = {
 type Checked = keyof typeof RULES | 'headers';
 const SHARED: Checked[] = ['timeout', 'deadline', 'maxRetries', 'maxRateLimitWait', 'validation', 'headers'];
 const CALL_OPTIONS: Checked[] = [...SHARED, 'cache', 'signal'];
-const CLIENT_OPTIONS: Checked[] = [...SHARED, 'tokenTransport', 'dailyLimit', 'rateLimit', 'logLevel'];
+export const CLIENT_OPTIONS: Checked[] = [...SHARED, 'tokenTransport', 'dailyLimit', 'rateLimit', 'logLevel'];
 
 /**
  * What is wrong with an option's value, or undefined when it is fine or not given (undefined or
@@ -103,6 +104,8 @@ export function checkCallOptions(options: RequestOptions): void {
       'options',
     );
   }
+  // `apiVersion` has its own check (normalizeApiVersion).
+  checkNames(options, [...CALL_OPTIONS, 'apiVersion'], 'unknown option', 'InvalidOption');
   check(options, CALL_OPTIONS, '');
 }
 

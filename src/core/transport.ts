@@ -7,6 +7,7 @@
  * timeouts, so a wrapper would only add its size.
  */
 import { AbortError, ConnectionError, TimeoutError } from './errors.js';
+import { networkFailure } from './network-failure.js';
 import { isTimeLimit, MAX_TIMER_MS } from './options.js';
 import { isRedirect } from './redirects.js';
 import { abortError } from './signal.js';
@@ -59,7 +60,7 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       });
     } catch (error) {
       limit?.dispose();
-      throw failure(error, request, limit, 'the server could not be reached');
+      throw failure(error, request, limit, networkFailure(error) ?? 'the server could not be reached');
     }
     try {
       const status = response.status;

@@ -5,12 +5,13 @@ import {
   FavoritesSchema,
 } from '../schemas/favorites.js';
 import { categoriesSkus } from './catalog.js';
-import { type EndpointCall, ORDER_DIRS, type StaleRead } from './row.js';
+import { type EndpointCall, ORDER_DIRS, PAGE_NAMES, type StaleRead } from './row.js';
 
 const SCOPED = { user: true, scope: 'favorites' } as const;
 
 export const list = {
   path: '/favorites',
+  queryNames: ['owned', 'order_dir', ...PAGE_NAMES],
   schema: FavoritesSchema,
   ...SCOPED,
   values: { order_dir: ORDER_DIRS },
@@ -27,16 +28,19 @@ export const forSku = {
 } satisfies EndpointCall;
 export const inCategory = {
   path: '/categories/:id/favorites',
+  queryNames: PAGE_NAMES,
   schema: FavoritesSchema,
   ...SCOPED,
 } satisfies EndpointCall;
 export const listsList = {
   path: '/favorite_lists',
+  queryNames: PAGE_NAMES,
   schema: FavoriteListListSchema,
   ...SCOPED,
 } satisfies EndpointCall;
 export const listsFavorites = {
   path: '/favorite_lists/:id/favorites',
+  queryNames: PAGE_NAMES,
   listIds: ['id'],
   schema: FavoritesSchema,
   ...SCOPED,

@@ -1,10 +1,11 @@
 import { NotificationEnvelopeSchema, NotificationListSchema } from '../schemas/notifications.js';
-import type { EndpointCall } from './row.js';
+import { type EndpointCall, PAGE_NAMES } from './row.js';
 
 const SCOPED = { user: true, scope: 'notifications' } as const;
 
 export const list = {
   path: '/notifications',
+  queryNames: PAGE_NAMES,
   schema: NotificationListSchema,
   ...SCOPED,
 } satisfies EndpointCall;

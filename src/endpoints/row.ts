@@ -82,6 +82,12 @@ export interface EndpointCall {
   /** Path parameters of kind `list_id` (the rest are `id`). */
   listIds?: readonly string[] | undefined;
   /**
+   * A read's query names, as the API spells them: a name of the call's params not among them is
+   * refused before sending, with the closest one (`orderBy`: did you mean `order_by`?). Their
+   * kinds and values are in the area's details; table.ts holds the two lists to the same names.
+   */
+  queryNames?: readonly string[] | undefined;
+  /**
    * The values the API takes for a one-valued query parameter (`order_by`, `include`), by name:
    * checked before sending, and the query names of the full row take them from here.
    */
@@ -151,6 +157,8 @@ export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
   method: C['method'] extends HttpVerb ? C['method'] : 'GET';
 };
 
+/** The query names of every list (a literal's `query`). */
+export const PAGE_NAMES = ['page', 'per'] as const;
 /** Query params shared by many rows. */
 export const PAGE: readonly QueryParam[] = [
   { name: 'page', kind: 'integer' },

@@ -15,11 +15,12 @@ import {
   SkuReviewVoteEnvelopeSchema,
 } from '../schemas/reviews.js';
 import { SimilarSkuListSchema, SkuEnvelopeSchema } from '../schemas/sku.js';
-import type { EndpointCall, StaleRead } from './row.js';
+import { type EndpointCall, PAGE_NAMES, type StaleRead } from './row.js';
 
 export const get = { path: '/skus/:id', schema: SkuEnvelopeSchema } satisfies EndpointCall;
 export const products = {
   path: '/skus/:id/products',
+  queryNames: ['size', 'distance', 'availability', 'zero_installments', ...PAGE_NAMES],
   schema: ProductListSchema,
 } satisfies EndpointCall;
 export const productCards = {
@@ -28,6 +29,7 @@ export const productCards = {
 } satisfies EndpointCall;
 export const specifications = {
   path: '/skus/:id/specifications',
+  queryNames: ['include'],
   schema: SkuSpecificationListSchema,
   values: { include: ['group'] },
 } satisfies EndpointCall;
@@ -37,19 +39,23 @@ export const priceHistory = {
 } satisfies EndpointCall;
 export const similar = {
   path: '/skus/:id/similar',
+  queryNames: PAGE_NAMES,
   schema: SimilarSkuListSchema,
 } satisfies EndpointCall;
 export const product = {
   path: '/products/:id',
+  queryNames: ['embed', 'embed_ids', 'fields', 'fields_except'],
   schema: ProductEnvelopeSchema,
 } satisfies EndpointCall;
 export const shopProducts = {
   path: '/shops/:shop_id/products/search',
+  queryNames: ['shop_uid', ...PAGE_NAMES],
   schema: ProductListSchema,
 } satisfies EndpointCall;
 export const flags = { path: '/flags', schema: FlagListSchema } satisfies EndpointCall;
 export const reviewsList = {
   path: '/skus/:sku_id/reviews',
+  queryNames: ['sort', 'include_meta', ...PAGE_NAMES],
   schema: SkuReviewListSchema,
   values: { sort: ['most_recent', 'most_helpful'] },
 } satisfies EndpointCall;

@@ -34,6 +34,12 @@ function row(
     const values = call.values?.[param.name];
     return values === undefined ? param : { ...param, values };
   });
+  // A read's names are written twice: in its literal (which the client bundles and checks params
+  // against) and with their kinds in its details (which the client leaves out). Held equal here.
+  const names = query.map((param) => param.name).join();
+  if ((call.method ?? 'GET') === 'GET' && (call.queryNames ?? []).join() !== names) {
+    throw new Error(`${name}: the literal's queryNames are not the details' query names (${names})`);
+  }
   const user = call.user ?? false;
   return {
     name,

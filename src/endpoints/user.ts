@@ -7,12 +7,13 @@ import {
   SavedOrderListSchema,
   UserEnvelopeSchema,
 } from '../schemas/user.js';
-import type { EndpointCall, StaleRead } from './row.js';
+import { type EndpointCall, PAGE_NAMES, type StaleRead } from './row.js';
 
 export const get = { path: '/user', schema: UserEnvelopeSchema, user: true } satisfies EndpointCall;
 export const avatars = { path: '/user/avatars', schema: AvatarListSchema, user: true } satisfies EndpointCall;
 export const savedOrders = {
   path: '/user/saved_orders',
+  queryNames: PAGE_NAMES,
   schema: SavedOrderListSchema,
   user: true,
 } satisfies EndpointCall;

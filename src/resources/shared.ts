@@ -1,9 +1,10 @@
-import { APIPromise } from '../core/api-promise.js';
+import { APIPromise, type ApiResponse } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
 import type { QueryParams } from '../core/query-string.js';
+import { checkNames } from '../core/unknown-names.js';
 import type { Schema } from '../core/validate.js';
 import type { EndpointCall } from '../endpoints/row.js';
 
@@ -98,6 +99,8 @@ export interface Target {
  */
 function pathFor({ row, ids = [], check }: Target, params: object | undefined): () => string {
   return () => {
+    // A name the endpoint does not take (a typo such as `orderBy`) is refused, not dropped.
+    if (row.queryNames) checkNames(params, row.queryNames, 'unknown query parameter', 'InvalidParam');
     for (const [name, allowed] of Object.entries(row.values ?? {})) {
       oneOf(name, (params as Record<string, string | undefined> | undefined)?.[name], allowed);
     }
@@ -147,22 +150,38 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
   const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
+  // A `per` over the API's largest page is served smaller: said once a list (its first answer
+  // tells), at debug.
+  let asked = params?.per;
+  const noteCap = (answer: ApiResponse<Body>) => {
+    const served = (answer.data as { meta?: { pagination?: { per?: number } } } | undefined)?.meta?.pagination
+      ?.per;
+    if (asked && served && served < asked) {
+      core.config.engine.logger.debug?.(
+        `per ${asked} is over the API's largest page: it serves ${served} a page`,
+      );
+    }
+    asked = undefined;
+    return answer;
+  };
   return new PagePromise<Item, Body>(
     (page, per) =>
-      core.request<Body>({
-        method: 'GET',
-        path: () => {
-          checkPaging(params);
-          return path();
-        },
-        schema,
-        query:
-          page === undefined && per === undefined
-            ? query
-            : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
-        options,
-        scope: row.scope,
-      }),
+      core
+        .request<Body>({
+          method: 'GET',
+          path: () => {
+            checkPaging(params);
+            return path();
+          },
+          schema,
+          query:
+            page === undefined && per === undefined
+              ? query
+              : { ...query, ...(page !== undefined && { page }), ...(per !== undefined && { per }) },
+          options,
+          scope: row.scope,
+        })
+        .then(noteCap),
     spec.items,
     params?.page ?? 1,
     // A walk from a given page, or with a given size, keeps them.

@@ -1,0 +1,26 @@
+/**
+ * What a failed fetch says of the network, read from its `cause` (Node's fetch gives the system
+ * error there: `code`, `address`, `port`, `hostname`), so that a refused port and an unknown host
+ * read differently: `connection refused by 127.0.0.1:8080 (ECONNREFUSED)`, `host
+ * api.example.invalid not found (ENOTFOUND)`. Undefined where nothing is told (browsers say only
+ * "Failed to fetch"). Only these fields are read: a cause's message is never shown.
+ */
+export function networkFailure(error: unknown): string | undefined {
+  const cause = (error as { cause?: SystemError } | undefined)?.cause;
+  const code = cause?.code;
+  if (typeof code !== 'string') return undefined;
+  // Node tries each address of a host in turn: an AggregateError has them in `errors`.
+  const at = cause?.address ? cause : (cause?.errors?.[0] ?? {});
+  const where = at.address ? `${at.address}${at.port ? `:${at.port}` : ''}` : cause?.hostname;
+  if (code === 'ECONNREFUSED') return `connection refused by ${where} (${code})`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host ${cause?.hostname} not found (${code})`;
+  return `${where ?? 'the server'} could not be reached (${code})`;
+}
+
+interface SystemError {
+  code?: unknown;
+  address?: string;
+  port?: number;
+  hostname?: string;
+  errors?: SystemError[];
+}
