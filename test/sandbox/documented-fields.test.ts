@@ -469,7 +469,7 @@ const ANSWERS: Answer[] = [
   {
     endpoint: 'GET /favorites/:id',
     who: 'alice',
-    path: '/favorites/7993706',
+    path: '/favorites/9258127',
     places: [{ path: 'favorite', resource: 'Favorite' }],
   },
   {
@@ -484,7 +484,7 @@ const ANSWERS: Answer[] = [
     endpoint: 'PUT /favorites/:id',
     who: 'alice',
     method: 'PUT',
-    path: '/favorites/7993706',
+    path: '/favorites/9258127',
     body: { favorite: { have_it: true } },
     places: [{ path: 'favorite', resource: 'Favorite' }],
   },
@@ -492,7 +492,7 @@ const ANSWERS: Answer[] = [
     endpoint: 'DELETE /favorites/:id',
     who: 'alice',
     method: 'DELETE',
-    path: '/favorites/7993706',
+    path: '/favorites/9258127',
     places: [],
   },
   { endpoint: 'GET /user', who: 'alice', path: '/user', places: [{ path: 'user', resource: 'User' }] },
