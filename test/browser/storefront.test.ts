@@ -396,11 +396,18 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       await holds('favorites');
       // Dates from one era: the favorites were saved in the years of the notifications and of the
       // price history, not a decade before.
-      const saved = (await rows.allTextContents()).map((text) => Number(/Saved \d+ \w+ (\d{4})/.exec(text)?.[1]));
+      const saved = (await rows.allTextContents()).map((text) =>
+        Number(/Saved \d+ \w+ (\d{4})/.exec(text)?.[1]),
+      );
       expect(saved.every((year) => year >= 2024)).toBe(true);
       await page.goto(`${site.url}/notifications`);
       const notifications = page.getByTestId('notification');
       await expect.poll(() => notifications.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+      // Each notification is about a favorite already saved: dated after the oldest favorite.
+      const told = (await notifications.allTextContents()).map((text) =>
+        Number(/\b\d+ \w{3} (\d{4})\b/.exec(text)?.[1]),
+      );
+      expect(told.every((year) => year >= Math.min(...saved))).toBe(true);
       await holds('notifications');
       expect(logs).toEqual([]);
     } finally {
