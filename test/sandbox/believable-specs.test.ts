@@ -28,6 +28,7 @@ interface Walked {
 
 const PHONES = 40;
 const TABLETS = 1105;
+const SSDS = 88;
 const FEATURE_MODELS = /Nokia (105|110 4G|3310|8210 4G)\b|Alcatel (1066D|2053D)\b/;
 
 let sandbox: Sandbox;
@@ -143,6 +144,36 @@ describe('every SKU of the sandbox is believable', () => {
       )
       .map(({ sku }) => sku.display_name);
     expect(inCategory(TABLETS).length).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  });
+
+  it('a tablet’s memory fits its tier', () => {
+    const wrong: string[] = [];
+    for (const { sku, specs } of inCategory(TABLETS)) {
+      const ram = gigabytes(specs.get('Εσωτερική Μνήμη RAM') ?? '');
+      const storage = gigabytes(specs.get('Χωρητικότητα') ?? '');
+      if (/iPad Pro|Ultra/.test(sku.display_name) && !(ram >= 8 && storage >= 128))
+        wrong.push(sku.display_name);
+      if (/Tab M8|Alcatel|Redmi Pad/.test(sku.display_name) && ram > 4) wrong.push(sku.display_name);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('an SSD’s interface, form factor and speed agree, and fit the model', () => {
+    const wrong: string[] = [];
+    const ssds = inCategory(SSDS);
+    for (const { sku, specs } of ssds) {
+      const bus = specs.get('Interface');
+      const form = specs.get('Form Factor');
+      const read = Number.parseFloat(specs.get('Ταχύτητα Ανάγνωσης') ?? '');
+      const says = `${sku.display_name}: ${sku.plain_spec_summary}`;
+      if (bus === 'SATA III' && !(form === '2.5"' && read <= 600)) wrong.push(says);
+      if (bus === 'PCI Express 3.0' && !(form === 'M.2 2280' && read > 600 && read <= 3500)) wrong.push(says);
+      if (bus === 'PCI Express 4.0' && !(form === 'M.2 2280' && read > 3500)) wrong.push(says);
+      if (/870 EVO|MX500|A400/.test(sku.display_name) && bus !== 'SATA III') wrong.push(says);
+      if (/990 Pro|SN850X|FireCuda 530/.test(sku.display_name) && bus !== 'PCI Express 4.0') wrong.push(says);
+    }
+    expect(ssds.length).toBeGreaterThan(0);
     expect(wrong).toEqual([]);
   });
 
