@@ -85,6 +85,12 @@ const SKU_REVIEW: Place = {
   },
 };
 const ADDRESS: Place = { path: 'address', resource: 'Address (user)' };
+/** Alice's newest favorite, looked up (the first of her list) rather than named by id. */
+const NEWEST_FAVORITE = {
+  method: 'GET',
+  path: '/favorites?per=1',
+  id: (body: Record<string, unknown>) => (body.favorites as { id: number }[])[0]?.id,
+};
 
 const ANSWERS: Answer[] = [
   {
@@ -385,7 +391,8 @@ const ANSWERS: Answer[] = [
     endpoint: 'GET /shops/:shop_id/products/search',
     who: 'app',
     path: '/shops/2798/products/search?shop_uid=826811',
-    places: [],
+    // The spec shows no shape, but what it finds are Products: each with every Product field.
+    places: [{ path: 'products[]', resource: 'Product' }, PAGINATED],
   },
   {
     endpoint: 'GET /shops/:id',
@@ -469,7 +476,8 @@ const ANSWERS: Answer[] = [
   {
     endpoint: 'GET /favorites/:id',
     who: 'alice',
-    path: '/favorites/9258127',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
     places: [{ path: 'favorite', resource: 'Favorite' }],
   },
   {
@@ -484,7 +492,8 @@ const ANSWERS: Answer[] = [
     endpoint: 'PUT /favorites/:id',
     who: 'alice',
     method: 'PUT',
-    path: '/favorites/9258127',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
     body: { favorite: { have_it: true } },
     places: [{ path: 'favorite', resource: 'Favorite' }],
   },
@@ -492,7 +501,8 @@ const ANSWERS: Answer[] = [
     endpoint: 'DELETE /favorites/:id',
     who: 'alice',
     method: 'DELETE',
-    path: '/favorites/9258127',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
     places: [],
   },
   { endpoint: 'GET /user', who: 'alice', path: '/user', places: [{ path: 'user', resource: 'User' }] },

@@ -129,7 +129,17 @@ const MAPPINGS: Record<string, Mapping> = {
     request: { path: '/favorites', query: { per: '2' } },
     note: '`per=2`: the recorded user had 5 pages of favorites, alice has one of 25',
   },
-  favorites_show: { who: 'alice', request: { path: '/favorites/9258127' }, note: "alice's newest favorite" },
+  favorites_show: {
+    who: 'alice',
+    // The first of her list (newest first), looked up so that reseeded data moves nothing here.
+    request: async (call) => {
+      const list = (await (await call({ path: '/favorites', query: { per: '1' } })).json()) as {
+        favorites: { id: number }[];
+      };
+      return { path: `/favorites/${list.favorites[0]?.id}` };
+    },
+    note: "alice's newest favorite",
+  },
   fieldsets_product_with_shop_and_association_fields: {
     who: 'app',
     request: {
