@@ -283,4 +283,137 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       await api.close();
     }
   }, 300_000);
+  it('holds on a 390 px phone: no page scrolls sideways; a missing product is a friendly page', async () => {
+    const sandbox = createSandbox();
+    sandbox.setAuthorization({ page: true });
+    const api = await sandbox.listen();
+    const memory = new Map<string, UserTokens>();
+    const tokenStore = (key: string): TokenStore => ({
+      get: () => memory.get(key),
+      set: (tokens) => void (tokens ? memory.set(key, tokens) : memory.delete(key)),
+    });
+    const site = await startStorefront({
+      api,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      script,
+      handler: { tokenStore, logLevel: 'off' },
+    });
+    const context = await (browser as Browser).newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const logs: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
+      /** Nothing is wider than the screen: the page cannot be scrolled sideways. */
+      const holds = async (name: string) => {
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          body: document.body.scrollWidth,
+          inner: window.innerWidth,
+        }));
+        expect(widths.inner, name).toBe(390);
+        expect(widths.scroll, `${name}: the page is ${widths.scroll} px wide`).toBeLessThanOrEqual(
+          widths.inner,
+        );
+        expect(widths.body, `${name}: the body is ${widths.body} px wide`).toBeLessThanOrEqual(widths.inner);
+        await page.screenshot({ path: join(SHOTS, `phone-${name}.png`), fullPage: true });
+      };
+
+      // The category tree (the front page), then the phones' listing.
+      await page.goto(`${site.url}/`);
+      await page.locator('.tile', { hasText: 'Τεχνολογία' }).waitFor({ timeout: 30_000 });
+      await holds('category-tree');
+      await page.goto(`${site.url}/c/${PHONES}`);
+      const cards = page.getByTestId('skus').locator('li');
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(24);
+      await holds('category');
+
+      // The SKU with the longest name: its title whole on the screen, its specs wrapped.
+      const longest = sandbox.data.skus
+        .filter((sku) => sku.category_id === PHONES && !sku.future && sku.shop_count > 1)
+        .reduce((a, b) => (b.display_name.length > a.display_name.length ? b : a));
+      await page.goto(`${site.url}/s/${longest.id}`);
+      await expect
+        .poll(() => page.getByTestId('title').textContent(), { timeout: 30_000 })
+        .toBe(longest.display_name);
+      await expect
+        .poll(() => page.getByTestId('offer-price').count(), { timeout: 30_000 })
+        .toBeGreaterThan(1);
+      await page.getByTestId('history').waitFor({ timeout: 30_000 });
+      for (const id of ['title', 'specs']) {
+        const box = await page.getByTestId(id).evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return { left: rect.left, right: rect.right, clipped: element.scrollWidth > element.clientWidth };
+        });
+        expect(box.left, id).toBeGreaterThanOrEqual(0);
+        expect(box.right, id).toBeLessThanOrEqual(390);
+        expect(box.clipped, `${id} clipped`).toBe(false);
+      }
+      // The total says what it includes: the shipping and the payment fee, in euros.
+      const parts = await page.getByTestId('offer-total-parts').allTextContents();
+      expect(parts.length).toBeGreaterThan(1);
+      for (const text of parts) expect(text).toMatch(/shipping/);
+      expect(parts.some((text) => /€\d+\.\d\d payment fee/.test(text))).toBe(true);
+      expect(await page.locator('.offers th', { hasText: 'payment fee' }).count()).toBe(1);
+      await holds('sku');
+
+      // Search for a word: the products that match, not only category tiles.
+      await page.goto(`${site.url}/search?q=galaxy`);
+      const found = page.getByTestId('search-skus').locator('li');
+      await expect.poll(() => found.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const names = await found.locator('.name').allTextContents();
+      expect(names.every((name) => /galaxy/i.test(name))).toBe(true);
+      await holds('search');
+
+      // A SKU that does not exist: a page for people, no address, status, code or retry.
+      await page.goto(`${site.url}/s/99999999`);
+      await page.getByTestId('not-found').waitFor({ timeout: 30_000 });
+      const missing = (await page.getByTestId('not-found').textContent()) ?? '';
+      expect(missing).toMatch(/couldn’t find that product/);
+      expect(missing).not.toMatch(/http|404|GET|Sku|Couldn't/);
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await page.locator('body').textContent()).not.toMatch(/https?:\/\//);
+      await holds('not-found');
+      await page.goto(`${site.url}/no/such/page`);
+      await page.getByTestId('not-found').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('not-found').textContent()).toMatch(/couldn’t find that page/);
+
+      // Sign in (the sandbox's authorization page), then favorites and notifications.
+      await page.goto(`${site.url}/s/${longest.id}`);
+      await page.getByTestId('sign-in').click();
+      await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 });
+      await holds('sign-in');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByTestId('user').waitFor({ timeout: 30_000 });
+      await page.goto(`${site.url}/favorites`);
+      const rows = page.getByTestId('favorite-row');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+      await holds('favorites');
+      // Dates from one era: the favorites were saved in the years of the notifications and of the
+      // price history, not a decade before.
+      const saved = (await rows.allTextContents()).map((text) =>
+        Number(/Saved \d+ \w+ (\d{4})/.exec(text)?.[1]),
+      );
+      expect(saved.every((year) => year >= 2024)).toBe(true);
+      await page.goto(`${site.url}/notifications`);
+      const notifications = page.getByTestId('notification');
+      await expect.poll(() => notifications.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+      // Each notification is about a favorite already saved: dated after the oldest favorite.
+      const told = (await notifications.allTextContents()).map((text) =>
+        Number(/\b\d+ \w{3} (\d{4})\b/.exec(text)?.[1]),
+      );
+      expect(told.every((year) => year >= Math.min(...saved))).toBe(true);
+      await holds('notifications');
+      expect(logs).toEqual([]);
+    } finally {
+      await context.close();
+      await site.close();
+      await api.close();
+    }
+  }, 300_000);
 });

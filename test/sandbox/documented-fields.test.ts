@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
-import { CONDITIONAL, INTRODUCED, SPEC } from '../fixtures/spec-fields.js';
+import { CONDITIONAL, INTRODUCED, SPEC, type SpecEndpoint } from '../fixtures/spec-fields.js';
 
 /**
  * Every field the spec documents for a resource (test/fixtures/spec-fields.json, generated from the
@@ -8,8 +8,9 @@ import { CONDITIONAL, INTRODUCED, SPEC } from '../fixtures/spec-fields.js';
  * version that has the field: a documented field cannot be left out of an answer.
  */
 
-const VERSIONS = ['3.0', '3.1', '3.2'] as const;
-type Version = (typeof VERSIONS)[number];
+/** Every minor the spec's "Contract changes" table names (a patch is never chosen: it is ignored). */
+const VERSIONS = SPEC.versions;
+type Version = string;
 
 /** Where an answer carries a resource, and what that place adds or leaves out (with why). */
 interface Place {
@@ -24,9 +25,16 @@ interface Place {
 }
 
 interface Answer {
+  /** The spec's endpoint row (`GET /categories/:id`), or null with `why` for one the spec has no row for. */
+  endpoint: string | null;
+  why?: string;
   who: 'app' | keyof typeof SANDBOX_USERS;
   method?: string;
+  /** `{id}` is the id the `before` request created. */
   path: string;
+  body?: unknown;
+  /** A request that makes the record this one reads, changes or deletes. */
+  before?: { method: string; path: string; body?: unknown; id: (body: Record<string, unknown>) => unknown };
   /** The version that brought the endpoint. */
   since?: string;
   places: Place[];
@@ -40,8 +48,81 @@ const SPELLING: Record<string, string> = {
 };
 const PRICE_ETYPES = ['price_drop', 'price_up'];
 
+const REVIEWED_SKU = 2161866;
+/** Alice's review of REVIEWED_SKU, written first (her own reviews start empty). */
+const OWN_REVIEW = {
+  method: 'POST',
+  path: `/skus/${REVIEWED_SKU}/reviews`,
+  body: {
+    review: {
+      rating: 4,
+      answer_ids: [504, 529],
+      review: 'Καλό κινητό για τα λεφτά του, με μπαταρία που βγάζει τη μέρα.',
+    },
+  },
+  id: (body: Record<string, unknown>) => (body.sku_review as { id: number }).id,
+};
+const NEW_ADDRESS = {
+  method: 'POST',
+  path: '/user/addresses',
+  body: { label: 'work', full: 'Ερμού 10, 10563 Αθήνα' },
+  id: (body: Record<string, unknown>) => (body.address as { id: number }).id,
+};
+const NEW_LIST = {
+  method: 'POST',
+  path: '/favorite_lists',
+  body: { favorite_list: { name: 'Trips' } },
+  id: (body: Record<string, unknown>) => (body.favorite_list as { id: number }).id,
+};
+const SKU_REVIEW: Place = {
+  path: 'sku_review',
+  resource: 'SKU review',
+  // A review just written has no one's vote or flag on it yet.
+  except: {
+    voted: 'the author’s own new review',
+    flagged: 'the author’s own new review',
+    helpful: 'the author’s own new review',
+  },
+};
+const ADDRESS: Place = { path: 'address', resource: 'Address (user)' };
+/** Alice's newest favorite, looked up (the first of her list) rather than named by id. */
+const NEWEST_FAVORITE = {
+  method: 'GET',
+  path: '/favorites?per=1',
+  id: (body: Record<string, unknown>) => (body.favorites as { id: number }[])[0]?.id,
+};
+
 const ANSWERS: Answer[] = [
   {
+    endpoint: 'GET /search',
+    who: 'app',
+    path: '/search?q=galaxy',
+    places: [
+      { path: '', resource: 'Search result' },
+      { path: 'categories[]', resource: 'Category', also: ['match_count'] },
+      PAGINATED,
+    ],
+  },
+  {
+    endpoint: 'GET /search',
+    who: 'app',
+    path: '/search?q=ipone',
+    places: [{ path: '', resource: 'Search result' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /autocomplete',
+    who: 'app',
+    path: '/autocomplete?q=gal',
+    places: [{ path: 'autocomplete[]', resource: 'Autocomplete entry' }],
+  },
+  {
+    endpoint: 'GET /categories',
+    who: 'app',
+    path: '/categories?per=5',
+    places: [{ path: 'categories[]', resource: 'Category' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /categories/:id',
     who: 'app',
     path: '/categories/88',
     places: [
@@ -54,51 +135,126 @@ const ANSWERS: Answer[] = [
     ],
   },
   {
+    endpoint: 'GET /categories/:id/parent',
+    who: 'app',
+    path: '/categories/40/parent',
+    places: [{ path: 'category', resource: 'Category' }],
+  },
+  {
+    endpoint: 'GET /categories/root',
+    who: 'app',
+    path: '/categories/root',
+    places: [{ path: 'category', resource: 'Category' }],
+  },
+  {
+    endpoint: 'GET /categories/:id/children',
     who: 'app',
     path: '/categories/252/children',
     places: [{ path: 'categories[]', resource: 'Category' }, PAGINATED],
   },
   {
+    endpoint: 'GET /categories/:id/specifications',
+    who: 'app',
+    path: '/categories/40/specifications?include=group',
+    since: '3.1.1',
+    places: [
+      { path: 'specifications[]', resource: 'Specification', also: ['group_id'] },
+      { path: 'groups[]', resource: 'Specification: Group' },
+    ],
+  },
+  {
+    endpoint: 'GET /categories/:id/manufacturers',
+    who: 'app',
+    path: '/categories/40/manufacturers?order_by=name&per=3',
+    places: [{ path: 'manufacturers[]', resource: 'Manufacturer' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /categories/:id/favorites',
+    who: 'alice',
+    path: '/categories/40/favorites',
+    places: [{ path: 'favorites[]', resource: 'Favorite' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /categories/:category_id/skus',
     who: 'alice',
     path: '/categories/40/skus?per=3',
     places: [{ path: 'skus[]', resource: 'SKU', also: ['favorited'] }, PAGINATED],
     meta: { ordered_by: '3.0', order_by_methods: '3.2.0' },
   },
   {
+    endpoint: 'GET /categories/:category_id/skus',
     who: 'app',
-    path: '/manufacturers/28/skus?per=3',
+    path: '/categories/40/skus?per=3&q=galaxy&order_by=rating&order_dir=desc&include_meta=available_filters',
     places: [{ path: 'skus[]', resource: 'SKU' }, PAGINATED],
-    meta: { ordered_by: '3.2.0', order_by_methods: '3.2.0' },
+    meta: {
+      ordered_by: '3.0',
+      order_by_methods: '3.2.0',
+      'available_filters.filters': '3.0',
+      'available_filters.manufacturers': '3.0',
+      'available_filters.shops': '3.2.1',
+    },
   },
-  { who: 'app', path: '/skus/2161866/similar', places: [{ path: 'skus[]', resource: 'SKU' }, PAGINATED] },
-  { who: 'app', path: '/skus/2161866', places: [{ path: 'sku', resource: 'SKU' }] },
   {
+    endpoint: 'GET /categories/:category_id/skus',
+    who: 'app',
+    path: '/categories/40/skus?per=3&manufacturer_ids[]=417&include_meta=applied_filters',
+    places: [{ path: 'skus[]', resource: 'SKU' }, PAGINATED],
+    meta: { ordered_by: '3.0', order_by_methods: '3.2.0', applied_filters: '3.0' },
+  },
+  {
+    endpoint: 'GET /categories/:category_id/filter_groups',
+    who: 'app',
+    path: '/categories/40/filter_groups',
+    places: [{ path: 'filter_groups[]', resource: 'Filter group' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /manufacturers',
     who: 'app',
     path: '/manufacturers?per=3',
     places: [{ path: 'manufacturers[]', resource: 'Manufacturer' }, PAGINATED],
   },
-  { who: 'app', path: '/manufacturers/28', places: [{ path: 'manufacturer', resource: 'Manufacturer' }] },
   {
+    endpoint: 'GET /manufacturers/:id',
+    who: 'app',
+    path: '/manufacturers/28',
+    places: [{ path: 'manufacturer', resource: 'Manufacturer' }],
+  },
+  {
+    endpoint: 'GET /manufacturers/:id/categories',
     who: 'app',
     path: '/manufacturers/28/categories?per=3',
     places: [{ path: 'categories[]', resource: 'Category' }, PAGINATED],
   },
   {
+    endpoint: 'GET /manufacturers/:id/skus',
     who: 'app',
-    path: '/search?q=galaxy',
-    places: [
-      { path: '', resource: 'Search result' },
-      { path: 'categories[]', resource: 'Category', also: ['match_count'] },
-      PAGINATED,
-    ],
-  },
-  { who: 'app', path: '/search?q=ipone', places: [{ path: '', resource: 'Search result' }, PAGINATED] },
-  {
-    who: 'app',
-    path: '/autocomplete?q=gal',
-    places: [{ path: 'autocomplete[]', resource: 'Autocomplete entry' }],
+    path: '/manufacturers/28/skus?per=3',
+    places: [{ path: 'skus[]', resource: 'SKU' }, PAGINATED],
+    meta: { ordered_by: '3.2.0', order_by_methods: '3.2.0' },
   },
   {
+    endpoint: null,
+    why: 'the spec says the shape of a single SKU record is not shown, and names no path',
+    who: 'app',
+    path: `/skus/${REVIEWED_SKU}`,
+    places: [{ path: 'sku', resource: 'SKU' }],
+  },
+  {
+    endpoint: null,
+    why: 'similar SKUs: a recorded endpoint (skus_similar) the spec has no row for',
+    who: 'app',
+    path: `/skus/${REVIEWED_SKU}/similar`,
+    places: [{ path: 'skus[]', resource: 'SKU' }, PAGINATED],
+  },
+  {
+    endpoint: null,
+    why: 'finding locations near a point: a recorded endpoint (shop_locations_find) the spec has no row for',
+    who: 'app',
+    path: '/locations/find?lat=40.6008359591154&lng=22.95681734949468',
+    places: [{ path: 'locations[]', resource: 'Shop location' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /products/:id',
     who: 'alice',
     path: '/products/25811843?embed=shop',
     places: [
@@ -107,55 +263,31 @@ const ANSWERS: Answer[] = [
     ],
   },
   {
+    endpoint: 'GET /skus/:id/products',
     who: 'app',
-    path: '/skus/2161866/products',
+    path: `/skus/${REVIEWED_SKU}/products`,
     places: [{ path: 'products[]', resource: 'Product' }, PAGINATED],
-    meta: { ordered_by: '3.2.0' },
+    meta: { ordered_by: '3.2.0', order_by_methods: '3.2.0' },
   },
   {
+    endpoint: 'GET /skus/:id/product_cards',
     who: 'app',
-    path: '/skus/2161866/product_cards',
+    path: `/skus/${REVIEWED_SKU}/product_cards`,
     places: [
       { path: 'product_cards[].cards[]', resource: 'Product card groups: Each card', also: ['reseller'] },
       { path: 'product_cards[].cards[].products[]', resource: 'Product', also: ['color'] },
       { path: 'product_cards[].cards[].shop', resource: 'Shop' },
     ],
+    meta: { ordered_by: '3.2.0', order_by_methods: '3.2.0' },
   },
-  { who: 'app', path: '/shops/452', places: [{ path: 'shop', resource: 'Shop' }] },
   {
+    endpoint: 'GET /skus/:id/specifications',
     who: 'app',
-    path: '/shops/search?q=shop',
-    places: [
-      {
-        path: 'shops[]',
-        resource: 'Shop',
-        except: { 'shipping.shipping_cost_enabled': 'spec, Shop: absent in shop search results' },
-      },
-      PAGINATED,
-    ],
+    path: `/skus/${REVIEWED_SKU}/specifications`,
+    places: [{ path: 'specifications[]', resource: 'Specification' }],
   },
   {
-    who: 'app',
-    path: '/shops/452/reviews?include_meta=shop_rating_breakdown',
-    places: [{ path: 'reviews[]', resource: 'Shop review' }, PAGINATED],
-    meta: { shop_rating_breakdown: '3.0' },
-  },
-  {
-    who: 'app',
-    path: '/shops/452/locations?embed=address',
-    places: [{ path: 'locations[]', resource: 'Shop location', also: ['address'] }, PAGINATED],
-  },
-  {
-    who: 'app',
-    path: '/shops/452/locations/2500',
-    places: [{ path: 'location', resource: 'Shop location' }],
-  },
-  {
-    who: 'app',
-    path: '/locations/find?lat=40.6008359591154&lng=22.95681734949468',
-    places: [{ path: 'locations[]', resource: 'Shop location' }, PAGINATED],
-  },
-  {
+    endpoint: 'GET /skus/:id/reviews',
     who: 'alice',
     path: '/skus/2238062/reviews?include_meta=sku_rating_breakdown',
     places: [
@@ -170,61 +302,228 @@ const ANSWERS: Answer[] = [
     meta: { sku_rating_breakdown: '3.0' },
   },
   {
+    endpoint: 'GET /skus/:id/reviews',
+    who: 'app',
+    path: '/skus/2238062/reviews?include_meta=sku_reviews_aggregation&sort=most_helpful',
+    places: [
+      {
+        path: 'reviews[]',
+        resource: 'SKU review',
+        except: { sku_id: 'the recorded review list (skus_reviews) leaves it out' },
+      },
+      PAGINATED,
+    ],
+    meta: { sku_reviews_aggregation: '3.1.3' },
+  },
+  {
+    endpoint: 'GET /skus/:id/reviews/new',
+    who: 'alice',
+    path: `/skus/${REVIEWED_SKU}/reviews/new`,
+    places: [{ path: 'review_form', resource: 'Review form' }],
+  },
+  {
+    endpoint: 'POST /skus/:id/reviews',
+    who: 'alice',
+    method: OWN_REVIEW.method,
+    path: OWN_REVIEW.path,
+    body: OWN_REVIEW.body,
+    since: '3.2.0',
+    places: [SKU_REVIEW],
+  },
+  {
+    endpoint: 'GET /skus/:id/reviews/:id/edit',
+    who: 'alice',
+    before: OWN_REVIEW,
+    path: `/skus/${REVIEWED_SKU}/reviews/{id}/edit`,
+    since: '3.2.0',
+    // `selected` is on the chosen answers, not the form: the answers test (sku-reviews) checks it.
+    places: [{ path: 'review_form', resource: 'Review form', also: ['rating', 'review'] }],
+  },
+  {
+    endpoint: 'PUT /skus/:id/reviews/:id',
+    who: 'alice',
+    method: 'PUT',
+    before: OWN_REVIEW,
+    path: `/skus/${REVIEWED_SKU}/reviews/{id}`,
+    body: { review: { rating: 5 } },
+    since: '3.2.0',
+    places: [SKU_REVIEW],
+  },
+  {
+    endpoint: 'DELETE /skus/:id/reviews/:id',
+    who: 'alice',
+    method: 'DELETE',
+    before: OWN_REVIEW,
+    path: `/skus/${REVIEWED_SKU}/reviews/{id}`,
+    since: '3.2.0',
+    places: [],
+  },
+  {
+    endpoint: 'POST /skus/:sku_id/reviews/:review_id/votes',
     who: 'alice',
     method: 'POST',
-    path: '/skus/2161866/reviews/150097/votes?vote[helpful]=true&embed=sku_review',
+    path: `/skus/${REVIEWED_SKU}/reviews/150097/votes?vote[helpful]=true&embed=sku_review`,
     places: [
       { path: 'sku_review_vote', resource: 'SKU review vote' },
       { path: 'sku_review_vote.sku_review', resource: 'SKU review', also: ['voted', 'flagged', 'helpful'] },
     ],
   },
   {
+    endpoint: 'POST /skus/:sku_id/reviews/:review_id/flags',
     who: 'alice',
     method: 'POST',
-    path: '/skus/2161866/reviews/150097/flags?flag[reason]=spam',
+    path: `/skus/${REVIEWED_SKU}/reviews/150097/flags?flag[reason]=spam`,
     places: [{ path: '', resource: 'Flag (created record)' }],
   },
-  { who: 'app', path: '/flags', places: [{ path: 'flags[]', resource: 'Flag (definition)' }] },
   {
-    who: 'alice',
-    path: '/skus/2161866/reviews/new',
-    places: [{ path: 'review_form', resource: 'Review form' }],
+    endpoint: 'GET /flags',
+    who: 'app',
+    path: '/flags',
+    places: [{ path: 'flags[]', resource: 'Flag (definition)' }],
   },
   {
+    endpoint: 'GET /skus/:id/price_history',
     who: 'app',
-    path: '/categories/40/specifications?include=group',
-    since: '3.1.1',
+    path: `/skus/${REVIEWED_SKU}/price_history`,
+    places: [],
+  },
+  {
+    endpoint: 'GET /shops/:shop_id/products/search',
+    who: 'app',
+    path: '/shops/2798/products/search?shop_uid=826811',
+    // The spec shows no shape, but what it finds are Products: each with every Product field.
+    places: [{ path: 'products[]', resource: 'Product' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /shops/:id',
+    who: 'app',
+    path: '/shops/452',
+    places: [{ path: 'shop', resource: 'Shop' }],
+  },
+  {
+    endpoint: 'GET /shops/:id/reviews',
+    who: 'app',
+    path: '/shops/452/reviews?include_meta=shop_rating_breakdown',
+    places: [{ path: 'reviews[]', resource: 'Shop review' }, PAGINATED],
+    meta: { shop_rating_breakdown: '3.0' },
+  },
+  {
+    endpoint: 'GET /shops/:shop_id/locations',
+    who: 'app',
+    path: '/shops/452/locations?embed=address',
+    places: [{ path: 'locations[]', resource: 'Shop location', also: ['address'] }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /shops/:shop_id/locations/:id',
+    who: 'app',
+    path: '/shops/452/locations/2500?embed=address',
+    places: [{ path: 'location', resource: 'Shop location', also: ['address'] }],
+  },
+  {
+    endpoint: 'GET /shops/search',
+    who: 'app',
+    path: '/shops/search?q=shop',
     places: [
-      { path: 'specifications[]', resource: 'Specification', also: ['group_id'] },
-      { path: 'groups[]', resource: 'Specification: Group' },
+      {
+        path: 'shops[]',
+        resource: 'Shop',
+        except: { 'shipping.shipping_cost_enabled': 'spec, Shop: absent in shop search results' },
+      },
+      PAGINATED,
     ],
   },
   {
-    who: 'app',
-    path: '/skus/2161866/specifications',
-    places: [{ path: 'specifications[]', resource: 'Specification' }],
-  },
-  {
-    who: 'app',
-    path: '/categories/40/filter_groups',
-    places: [{ path: 'filter_groups[]', resource: 'Filter group' }, PAGINATED],
-  },
-  {
+    endpoint: 'GET /favorite_lists',
     who: 'alice',
     path: '/favorite_lists',
     places: [{ path: 'favorite_lists[]', resource: 'Favorite list' }, PAGINATED],
   },
   {
+    endpoint: 'POST /favorite_lists',
     who: 'alice',
     method: 'POST',
-    path: '/favorite_lists?favorite_list[name]=Trips',
+    path: NEW_LIST.path,
+    body: NEW_LIST.body,
     places: [{ path: 'favorite_list', resource: 'Favorite list', also: ['type'] }],
   },
-  { who: 'alice', path: '/favorites', places: [{ path: 'favorites[]', resource: 'Favorite' }, PAGINATED] },
-  { who: 'alice', path: '/favorites/7993706', places: [{ path: 'favorite', resource: 'Favorite' }] },
-  { who: 'alice', path: '/user', places: [{ path: 'user', resource: 'User' }] },
-  { who: 'bob', path: '/user/addresses', places: [{ path: 'addresses[]', resource: 'Address (user)' }] },
   {
+    endpoint: 'DELETE /favorite_lists/:id',
+    who: 'alice',
+    method: 'DELETE',
+    before: NEW_LIST,
+    path: '/favorite_lists/{id}',
+    places: [],
+  },
+  {
+    endpoint: 'GET /favorites',
+    who: 'alice',
+    path: '/favorites',
+    places: [{ path: 'favorites[]', resource: 'Favorite' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /favorites',
+    who: 'alice',
+    path: '/favorites?owned=true',
+    since: '3.2.0',
+    places: [{ path: 'favorites[]', resource: 'Favorite' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /favorite_lists/:id/favorites',
+    who: 'alice',
+    path: '/favorite_lists/-40/favorites',
+    places: [{ path: 'favorites[]', resource: 'Favorite' }, PAGINATED],
+  },
+  {
+    endpoint: 'GET /favorites/:id',
+    who: 'alice',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
+    places: [{ path: 'favorite', resource: 'Favorite' }],
+  },
+  {
+    endpoint: 'POST /favorites',
+    who: 'alice',
+    method: 'POST',
+    path: '/favorites',
+    body: { favorite: { sku_id: REVIEWED_SKU } },
+    places: [{ path: 'favorite', resource: 'Favorite' }],
+  },
+  {
+    endpoint: 'PUT /favorites/:id',
+    who: 'alice',
+    method: 'PUT',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
+    body: { favorite: { have_it: true } },
+    places: [{ path: 'favorite', resource: 'Favorite' }],
+  },
+  {
+    endpoint: 'DELETE /favorites/:id',
+    who: 'alice',
+    method: 'DELETE',
+    before: NEWEST_FAVORITE,
+    path: '/favorites/{id}',
+    places: [],
+  },
+  { endpoint: 'GET /user', who: 'alice', path: '/user', places: [{ path: 'user', resource: 'User' }] },
+  {
+    endpoint: 'PATCH /user',
+    who: 'alice',
+    method: 'PATCH',
+    path: '/user',
+    body: { birthyear: 1990 },
+    since: '3.2.0',
+    places: [{ path: 'user', resource: 'User' }],
+  },
+  { endpoint: 'GET /user/avatars', who: 'alice', path: '/user/avatars', places: [] },
+  {
+    endpoint: 'GET /user/addresses',
+    who: 'bob',
+    path: '/user/addresses',
+    places: [{ path: 'addresses[]', resource: 'Address (user)' }],
+  },
+  {
+    endpoint: 'GET /user/addresses/new',
     who: 'bob',
     path: '/user/addresses/new',
     places: [
@@ -236,6 +535,35 @@ const ANSWERS: Answer[] = [
     ],
   },
   {
+    endpoint: 'POST /user/addresses',
+    who: 'bob',
+    method: 'POST',
+    path: NEW_ADDRESS.path,
+    body: NEW_ADDRESS.body,
+    since: '3.2.0',
+    places: [ADDRESS],
+  },
+  {
+    endpoint: 'PUT /user/addresses/:id',
+    who: 'bob',
+    method: 'PUT',
+    before: NEW_ADDRESS,
+    path: '/user/addresses/{id}',
+    body: { label: 'office' },
+    since: '3.2.0',
+    places: [ADDRESS],
+  },
+  {
+    endpoint: 'DELETE /user/addresses/:id',
+    who: 'bob',
+    method: 'DELETE',
+    before: NEW_ADDRESS,
+    path: '/user/addresses/{id}',
+    since: '3.2.0',
+    places: [],
+  },
+  {
+    endpoint: 'GET /user/saved_orders',
     who: 'alice',
     path: '/user/saved_orders',
     since: '3.2.0',
@@ -245,7 +573,9 @@ const ANSWERS: Answer[] = [
       PAGINATED,
     ],
   },
+  { endpoint: 'DELETE /user/logout', who: 'alice', method: 'DELETE', path: '/user/logout', places: [] },
   {
+    endpoint: 'GET /notifications',
     who: 'bob',
     path: '/notifications?per=50',
     places: [
@@ -258,6 +588,20 @@ const ANSWERS: Answer[] = [
       },
       PAGINATED,
     ],
+  },
+  {
+    endpoint: 'GET /notifications/:id',
+    who: 'bob',
+    path: '/notifications/314374039',
+    places: [{ path: 'notification', resource: 'Notification' }],
+  },
+  {
+    endpoint: 'POST /notifications/view',
+    who: 'bob',
+    method: 'POST',
+    path: '/notifications/view',
+    body: { ids: [314374039] },
+    places: [],
   },
 ];
 
@@ -272,9 +616,9 @@ function snapshotOfOtherEtypes(): Record<string, string> {
 
 function atLeast(version: Version, since: string): boolean {
   const [a = 0, b = 0] = version.split('.').map(Number);
-  const [c = 0, d = 0, e = 0] = since.split('.').map(Number);
+  const [c = 0, d = 0] = since.split('.').map(Number);
   // A minor is served at its latest patch, so 3.1 has every 3.1.x field.
-  return a > c || (a === c && (b > d || (b === d && e >= 0)));
+  return a > c || (a === c && b >= d);
 }
 
 /** The values at `path` (`a.b[].c`): arrays spread, missing parts give nothing. */
@@ -333,11 +677,28 @@ function required(place: Place, version: Version): string[] {
     });
 }
 
-async function answer(
+type Sent = { status: number; body: unknown };
+
+async function send(
   sandbox: Sandbox,
-  item: Answer,
+  token: string,
   version: Version,
-): Promise<{ status: number; body: unknown }> {
+  request: { method?: string; path: string; body?: unknown },
+): Promise<Sent> {
+  const response = await sandbox.fetch(`${sandbox.baseUrl}${request.path}`, {
+    method: request.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: `application/vnd.skroutz+json; version=${version}`,
+      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+async function answer(sandbox: Sandbox, item: Answer, version: Version): Promise<Sent> {
   const token =
     item.who === 'app'
       ? sandbox.issueToken({ scope: 'public publish_sku_review_actions' })
@@ -345,12 +706,18 @@ async function answer(
           userId: SANDBOX_USERS[item.who],
           scope: 'public favorites notifications publish_sku_review_actions',
         }).access_token;
-  const response = await sandbox.fetch(`${sandbox.baseUrl}${item.path}`, {
-    method: item.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, Accept: `application/vnd.skroutz+json; version=${version}` },
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  let path = item.path;
+  if (item.before) {
+    const made = await send(sandbox, token, version, item.before);
+    expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+    path = path.replace('{id}', String(item.before.id(made.body as Record<string, unknown>)));
+  }
+  return send(sandbox, token, version, { method: item.method, path, body: item.body });
+}
+
+/** The spec's row for `item`'s endpoint. */
+function endpointOf(item: Answer): SpecEndpoint | undefined {
+  return SPEC.endpoints.find((e) => `${e.method} ${e.path}` === item.endpoint);
 }
 
 describe('the sandbox sends every field the spec documents', () => {
@@ -363,13 +730,34 @@ describe('the sandbox sends every field the spec documents', () => {
     }
   });
 
+  it('every endpoint of the spec is asked, in every version the spec names', () => {
+    const asked = new Set(ANSWERS.map((a) => a.endpoint));
+    const rows = SPEC.endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(rows.length).toBeGreaterThan(50);
+    expect(rows.filter((row) => !asked.has(row))).toEqual([]);
+    // An answer names a row the spec has, or says why the spec has none.
+    for (const item of ANSWERS) {
+      if (item.endpoint === null) expect(item.why, item.path).toBeTruthy();
+      else expect(rows, item.path).toContain(item.endpoint);
+      expect(item.method ?? 'GET', item.path).toBe(item.endpoint?.split(' ')[0] ?? 'GET');
+    }
+    expect(VERSIONS).toEqual(['3.0', '3.1', '3.2']);
+  });
+
   for (const version of VERSIONS) {
     for (const item of ANSWERS) {
       if (item.since && !atLeast(version, item.since)) continue;
       it(`${version} ${item.method ?? 'GET'} ${item.path}`, async () => {
         const sandbox = createSandbox();
         const { status, body } = await answer(sandbox, item, version);
-        expect(status, JSON.stringify(body)).toBeLessThan(300);
+        const row = endpointOf(item);
+        if (row) expect(status, JSON.stringify(body)).toBe(row.status);
+        else expect(status, JSON.stringify(body)).toBe(200);
+        if (status === 204) expect(body).toBeNull();
+        // The answer's top-level keys, as the endpoint table writes its response (`{skus, meta}`).
+        const keys = body !== null && typeof body === 'object' ? Object.keys(body) : [];
+        for (const key of row?.keys ?? []) expect(keys, `${item.endpoint}: ${key}`).toContain(key);
+        if (row && !row.shown) expect(body, 'an answer with a body').not.toBeNull();
         const missing: string[] = [];
         for (const place of item.places) {
           const found = valuesAt(body, place.path).filter(
@@ -384,8 +772,13 @@ describe('the sandbox sends every field the spec documents', () => {
           }
         }
         for (const [field, since] of Object.entries(item.meta ?? {})) {
-          if (atLeast(version, since) && missingIn(body as Record<string, unknown>, `meta.${field}`))
-            missing.push(`meta.${field}`);
+          if (!atLeast(version, since)) continue;
+          // `meta` itself is asked for: an answer without it lacks every field inside it.
+          const whole = `meta.${field}`.split('.');
+          for (let end = 1; end <= whole.length; end++) {
+            const path = whole.slice(0, end).join('.');
+            if (missingIn(body as Record<string, unknown>, path)) missing.push(path);
+          }
         }
         expect([...new Set(missing)]).toEqual([]);
       });

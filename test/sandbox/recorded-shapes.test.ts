@@ -39,15 +39,15 @@ type Caller = (request: SandboxRequest) => Promise<Response>;
 
 const PUBLIC_ACTIONS = 'public publish_sku_review_actions';
 
-/** Alice's own review on the tablet 7578470, made for the update and destroy recordings. */
+/** Alice's own review on the tablet 7746635, made for the update and destroy recordings. */
 async function ownReview(call: Caller): Promise<number> {
-  const form = (await (await call({ path: '/skus/7578470/reviews/new' })).json()) as {
+  const form = (await (await call({ path: '/skus/7746635/reviews/new' })).json()) as {
     review_form: { questions: { answers: { id: number }[] }[] };
   };
   const answerIds = form.review_form.questions.map((q) => q.answers[0]?.id as number);
   const created = await call({
     method: 'POST',
-    path: '/skus/7578470/reviews',
+    path: '/skus/7746635/reviews',
     body: {
       review: {
         rating: 5,
@@ -129,7 +129,17 @@ const MAPPINGS: Record<string, Mapping> = {
     request: { path: '/favorites', query: { per: '2' } },
     note: '`per=2`: the recorded user had 5 pages of favorites, alice has one of 25',
   },
-  favorites_show: { who: 'alice', request: { path: '/favorites/7993706' }, note: "alice's newest favorite" },
+  favorites_show: {
+    who: 'alice',
+    // The first of her list (newest first), looked up so that reseeded data moves nothing here.
+    request: async (call) => {
+      const list = (await (await call({ path: '/favorites', query: { per: '1' } })).json()) as {
+        favorites: { id: number }[];
+      };
+      return { path: `/favorites/${list.favorites[0]?.id}` };
+    },
+    note: "alice's newest favorite",
+  },
   fieldsets_product_with_shop_and_association_fields: {
     who: 'app',
     request: {
@@ -221,7 +231,7 @@ const MAPPINGS: Record<string, Mapping> = {
   },
   search_sku_match: {
     who: 'app',
-    request: { path: '/search', query: { q: 'motorola edge 50 (512gb)' } },
+    request: { path: '/search', query: { q: 'motorola moto g54 (128gb)' } },
     note: 'a SKU name: a strong SKU match',
   },
   shop_locations_find: {
@@ -231,7 +241,7 @@ const MAPPINGS: Record<string, Mapping> = {
   },
   sku_favorite: {
     who: 'alice',
-    request: { path: '/skus/5383041/favorite' },
+    request: { path: '/skus/3371551/favorite' },
     note: 'a phone alice has among favorites',
   },
   shop_locations_show_embed_address: {
@@ -270,7 +280,7 @@ const MAPPINGS: Record<string, Mapping> = {
   },
   skus_reviews_destroy: {
     who: 'alice',
-    request: async (call) => ({ method: 'DELETE', path: `/skus/7578470/reviews/${await ownReview(call)}` }),
+    request: async (call) => ({ method: 'DELETE', path: `/skus/7746635/reviews/${await ownReview(call)}` }),
     note: "alice's own review, made first",
   },
   skus_reviews_new: { who: 'alice', request: { path: '/skus/2161866/reviews/new' }, note: 'a phone' },
@@ -278,7 +288,7 @@ const MAPPINGS: Record<string, Mapping> = {
     who: 'alice',
     request: async (call) => ({
       method: 'PUT',
-      path: `/skus/7578470/reviews/${await ownReview(call)}`,
+      path: `/skus/7746635/reviews/${await ownReview(call)}`,
       body: { review: { rating: 4 } },
     }),
     note: "alice's own review, made first",
@@ -627,7 +637,7 @@ describe('the sandbox answers like the recorded service', () => {
     const old = await catalog.categories.skus(40, { per: 2 }, { apiVersion: '3.1' });
     expect(old.items).toHaveLength(2);
     expect(old.items[0]).not.toHaveProperty('ecommerce_enabled');
-    const found = await catalog.search({ q: 'motorola edge 50 (512gb)' });
+    const found = await catalog.search({ q: 'motorola moto g54 (128gb)' });
     expect(found.body).toMatchObject({ meta: { strong_matches: { sku: { id: 2161866 } } } });
     expect(found.items[0]).not.toHaveProperty('match_count');
   });

@@ -131,7 +131,10 @@ describe('GET /skus/:id/product_cards', () => {
     );
     expect(typeof groups[0]?.cards[0]?.products[0]?.color).toBe('string');
     const future = skuWhere((s) => s.future);
-    expect(await getJson(sandbox, token, `/skus/${future.id}/product_cards`)).toEqual({ product_cards: [] });
+    expect(await getJson(sandbox, token, `/skus/${future.id}/product_cards`)).toEqual({
+      product_cards: [],
+      meta: { ordered_by: 'price', order_by_methods: { price: 'Αύξουσα τιμή' } },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { NotificationsPage } from './NotificationsPage.js';
 import { navigate, type Route, useRoute } from './route.js';
 import { SearchPage } from './SearchPage.js';
 import { SkuPage } from './SkuPage.js';
-import { Failed, Loading } from './Status.js';
+import { Failed, Loading, NotFound } from './Status.js';
 import { signInHref, useSession } from './session.js';
 
 /**
@@ -68,7 +68,7 @@ function Page(props: { route: Route; userId: number | null | undefined }) {
     case 'notifications':
       return <UserOnly userId={props.userId}>{(userId) => <NotificationsPage userId={userId} />}</UserOnly>;
     default:
-      return <p className="status">There is no such page.</p>;
+      return <NotFound what="that page" />;
   }
 }
 

@@ -76,7 +76,8 @@ function Skus(props: { category: Category; sort: string | null; q: string | null
 
 export function CategoryPage(props: { id: number; sort: string | null; q: string | null }) {
   const category = useQuery(q.catalog.categories.get(props.id));
-  if (category.error) return <Failed error={category.error} retry={() => void category.refetch()} />;
+  if (category.error)
+    return <Failed error={category.error} what="that category" retry={() => void category.refetch()} />;
   if (!category.data) return <Loading what="the category" />;
   const leaf = (category.data.children_count ?? 0) === 0;
   return (

@@ -35,26 +35,41 @@ export function Offers(props: { groups: readonly ProductCardGroup[] }) {
           <th>Shop</th>
           <th>Availability</th>
           <th className="num">Price</th>
-          <th className="num">With shipping</th>
+          <th className="num">Total with shipping and payment fee</th>
         </tr>
       </thead>
       <tbody>
         {offers.map(({ product, shop }) => {
           const availability = product.availability ?? '';
           const total = product.blp?.final_price;
+          const shipping = product.blp?.shipping_cost;
+          const fee = product.blp?.payment_method_cost;
           return (
             <tr key={product.id}>
               <td>
                 <strong>{shop.name}</strong>
                 <div className="muted small">{product.name}</div>
               </td>
-              <td>{AVAILABILITY[availability] ?? availability}</td>
-              <td className="num">
+              <td data-label="Availability">{AVAILABILITY[availability] ?? availability}</td>
+              <td className="num" data-label="Price">
                 <strong data-testid="offer-price">
                   {product.price === null ? '—' : formatPrice(product.price)}
                 </strong>
               </td>
-              <td className="num">{total == null ? '—' : formatPrice(total)}</td>
+              <td className="num total" data-label="With shipping and fee" data-testid="offer-total">
+                {total == null ? (
+                  '—'
+                ) : (
+                  <>
+                    <strong>{formatPrice(total)}</strong>
+                    {/* The total is the price, the shipping and the fee of the payment method. */}
+                    <div className="muted small" data-testid="offer-total-parts">
+                      {shipping ? `${formatPrice(shipping)} shipping` : 'free shipping'}
+                      {fee ? ` + ${formatPrice(fee)} payment fee` : ', no payment fee'}
+                    </div>
+                  </>
+                )}
+              </td>
             </tr>
           );
         })}

@@ -1,10 +1,46 @@
-// Search results: the categories with matches (each opens its matching products), and the
-// product or brand the query names exactly, when there is one.
+// Search results: the product the query names exactly, the matching products of the categories
+// with the most matches (the API searches categories; their SKU lists take the same `q`), and every
+// category with matches (each opens all its matching products).
 import { useQuery } from '@tanstack/react-query';
+import type { Category } from 'price-catalog';
 import { q } from './client.js';
 import { plural } from './format.js';
 import { Link } from './Link.js';
+import { SkuCard } from './SkuCard.js';
 import { Failed, Loading } from './Status.js';
+
+/** Products shown per category on the search page; the category page has the rest. */
+const SHOWN = 8;
+/** The categories whose products the search page shows. */
+const CATEGORIES_SHOWN = 2;
+
+function MatchingSkus(props: { category: Category; q: string }) {
+  const skus = useQuery(q.catalog.categories.skus(props.category.id, { q: props.q, per: SHOWN }));
+  if (skus.error) return <Failed error={skus.error} retry={() => void skus.refetch()} />;
+  if (!skus.data) return <Loading what={`products in ${props.category.name}`} />;
+  if (skus.data.items.length === 0) return null;
+  const total = skus.data.pagination?.total_results ?? skus.data.items.length;
+  const all = `/c/${props.category.id}?q=${encodeURIComponent(props.q)}`;
+  return (
+    <section className="search-skus">
+      <h2>
+        <Link to={all}>{props.category.name}</Link>
+      </h2>
+      <ul className="grid" data-testid="search-skus">
+        {skus.data.items.map((sku) => (
+          <SkuCard key={sku.id} sku={sku} />
+        ))}
+      </ul>
+      {total > skus.data.items.length && (
+        <p>
+          <Link to={all}>
+            See all {plural(total, 'match', 'matches')} in {props.category.name}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
 
 export function SearchPage(props: { q: string }) {
   const query = props.q.trim();
@@ -39,18 +75,24 @@ export function SearchPage(props: { q: string }) {
           )}
         </div>
       ) : (
-        <ul className="tiles" data-testid="results">
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link to={`/c/${category.id}?q=${encodeURIComponent(query)}`} className="tile">
-                <span className="name">{category.name}</span>
-                {typeof category.match_count === 'number' && (
-                  <span className="muted">{plural(category.match_count, 'match', 'matches')}</span>
-                )}
-              </Link>
-            </li>
+        <>
+          {categories.slice(0, CATEGORIES_SHOWN).map((category) => (
+            <MatchingSkus key={category.id} category={category} q={query} />
           ))}
-        </ul>
+          <h2>Categories with matches</h2>
+          <ul className="tiles" data-testid="results">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={`/c/${category.id}?q=${encodeURIComponent(query)}`} className="tile">
+                  <span className="name">{category.name}</span>
+                  {typeof category.match_count === 'number' && (
+                    <span className="muted">{plural(category.match_count, 'match', 'matches')}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

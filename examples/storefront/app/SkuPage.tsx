@@ -16,7 +16,7 @@ export function SkuPage(props: { id: number }) {
   const cards = useQuery(q.skus.productCards(props.id));
   const history = useQuery(q.skus.priceHistory(props.id));
   const session = useSession();
-  if (sku.error) return <Failed error={sku.error} retry={() => void sku.refetch()} />;
+  if (sku.error) return <Failed error={sku.error} what="that product" retry={() => void sku.refetch()} />;
   if (!sku.data) return <Loading what="the product" />;
   const item = sku.data;
   return (
@@ -28,7 +28,9 @@ export function SkuPage(props: { id: number }) {
         <ProductImage src={item.images?.main} alt={item.display_name ?? ''} className="photo" />
         <div>
           <h1 data-testid="title">{item.display_name}</h1>
-          <p className="muted">{item.plain_spec_summary}</p>
+          <p className="muted specs" data-testid="specs">
+            {item.plain_spec_summary}
+          </p>
           <p>
             <Stars score={item.reviewscore ?? 0} />{' '}
             <span className="muted">

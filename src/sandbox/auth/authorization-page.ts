@@ -15,7 +15,7 @@ function escapeHtml(text: string): string {
 const STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f4f6;color:#111827;
 font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{background:#fff;max-width:26rem;width:calc(100% - 2rem);padding:2rem;border-radius:12px;
+main{box-sizing:border-box;background:#fff;max-width:26rem;width:calc(100% - 2rem);padding:2rem;border-radius:12px;overflow-wrap:anywhere;
 box-shadow:0 1px 3px rgba(0,0,0,.08),0 8px 24px rgba(0,0,0,.06)}
 h1{font-size:1.25rem;margin:0 0 .25rem}p{margin:.5rem 0;color:#374151}
 .who{font-size:.9rem;color:#6b7280}ul{padding-left:1.2rem;margin:.75rem 0 1.5rem}

@@ -1,5 +1,5 @@
 import { idSequence } from './id-sequence.js';
-import { priceBands } from './profile-helpers.js';
+import { allValues, priceBands, withUnitText } from './profile-helpers.js';
 import type { LeafProfile, RangeBand } from './profile-types.js';
 import type { Rng } from './random.js';
 import { athensTimestamp } from './timestamps.js';
@@ -114,9 +114,8 @@ export function buildLeafFilters(rng: Rng, ids: IdSources, profile: LeafProfile)
   for (const spec of profile.specs) {
     if (spec.filter !== undefined) {
       const groupId = addGroup(spec.name, spec.filter);
-      const values = new Set([...spec.values, ...Object.values(spec.byManufacturer ?? {}).flat()]);
-      for (const value of values) {
-        const label = spec.unit ? `${value} ${spec.unit}` : value;
+      for (const value of allValues(spec)) {
+        const label = spec.unit ? withUnitText(value, spec.unit) : value;
         out.valueFilters.set(valueKey(spec.name, value), addFilter(groupId, label));
       }
     }

@@ -1,4 +1,4 @@
-import type { RangeBand } from './profile-types.js';
+import type { RangeBand, SpecDef } from './profile-types.js';
 import type { Rng } from './random.js';
 
 /** Every stem with every suffix: `expand(['Galaxy S2'], ['1', '2'])` -> `Galaxy S21`, `Galaxy S22`. */
@@ -52,3 +52,31 @@ export const ORDER_DEFAULT: Readonly<Record<string, string>> = {
 };
 
 export const ORDER_WITH_NEWEST: Readonly<Record<string, string>> = { ...ORDER_DEFAULT, newest: 'Νεότερα' };
+
+/** The values a spec can take for any model: its list, by manufacturer and by model (its filters). */
+export function allValues(spec: SpecDef): string[] {
+  return [
+    ...new Set([
+      ...spec.values,
+      ...Object.values(spec.byManufacturer ?? {}).flat(),
+      ...(spec.byModel ?? []).flatMap((tier) => tier.values),
+    ]),
+  ];
+}
+
+/** The values a spec can take for `manufacturer model`: its tier's, its maker's, or the generic. */
+export function valuesFor(spec: SpecDef, manufacturer: string, model: string): readonly string[] {
+  const name = `${manufacturer} ${model}`;
+  return (
+    spec.byModel?.find((tier) => tier.pattern.test(name))?.values ??
+    spec.byManufacturer?.[manufacturer] ??
+    spec.values
+  );
+}
+
+/** A number with its unit as shops write it: under 1 GB reads in MB (`0.128` GB is `128 MB`). */
+export function withUnitText(value: string, unit: string): string {
+  const n = Number(value);
+  if (unit === 'GB' && n > 0 && n < 1) return `${Math.round(n * 1000)} MB`;
+  return `${value} ${unit}`;
+}

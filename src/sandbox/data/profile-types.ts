@@ -14,6 +14,11 @@ export interface SpecDef {
   values: readonly string[];
   /** Values per manufacturer name where the generic list would be absurd (iOS on a Samsung). */
   byManufacturer?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Values by the model's tier and kind (a feature phone has no 12 GB of RAM): the first pattern
+   * matching `manufacturer model` wins, before `byManufacturer` and `values`.
+   */
+  byModel?: readonly ModelValues[];
   /** Label in `plain_spec_summary`; '' puts the value alone; absent leaves the spec out. */
   summary?: string;
   /** A filter group with one filter per value: 2 spec, 3 synced spec. */
@@ -22,6 +27,12 @@ export interface SpecDef {
   bands?: { group: string; bands: readonly RangeBand[] };
   /** The value is part of the SKU name: `Galaxy A52 (128GB)`. */
   variant?: boolean;
+}
+
+/** The values of one spec for the models whose `manufacturer model` matches `pattern`. */
+export interface ModelValues {
+  pattern: RegExp;
+  values: readonly string[];
 }
 
 /** A price range, in euros, for the models whose `manufacturer model` matches `pattern`. */

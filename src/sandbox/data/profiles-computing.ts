@@ -22,6 +22,11 @@ const TABLET_MODELS: Readonly<Record<string, readonly string[]>> = {
   Alcatel: ['1T 7 7"', '3T 8 8"'],
 };
 
+/** Tablet tiers by model (as their prices): the first matching `manufacturer model` wins. */
+const TABLET_PREMIUM = /iPad Pro|Tab S9 Ultra/;
+const TABLET_UPPER = /iPad Air|Tab S8|Tab S9 FE|Tab P12|Pad 6|MatePad 11/;
+const TABLET_ENTRY = /Tab A8|Tab M8|Tab M10|MatePad T|MatePad SE|Redmi Pad|Alcatel/;
+
 export const TABLETS: LeafProfile = {
   categoryId: 1105,
   skus: [45, 70],
@@ -48,7 +53,12 @@ export const TABLETS: LeafProfile = {
       name: 'Εσωτερική Μνήμη RAM',
       unit: 'GB',
       group: 'Μνήμη',
-      values: ['2', '3', '4', '6', '8'],
+      values: ['3', '4', '6'],
+      byModel: [
+        { pattern: TABLET_PREMIUM, values: ['8'] },
+        { pattern: TABLET_UPPER, values: ['6', '8'] },
+        { pattern: TABLET_ENTRY, values: ['2', '3', '4'] },
+      ],
       summary: 'RAM',
       filter: 2,
     },
@@ -56,7 +66,12 @@ export const TABLETS: LeafProfile = {
       name: 'Χωρητικότητα',
       unit: 'GB',
       group: 'Μνήμη',
-      values: ['32', '64', '128', '256'],
+      values: ['64', '128', '256'],
+      byModel: [
+        { pattern: TABLET_PREMIUM, values: ['128', '256'] },
+        { pattern: TABLET_UPPER, values: ['128', '256'] },
+        { pattern: TABLET_ENTRY, values: ['32', '64', '128'] },
+      ],
       summary: 'Μνήμη Αποθήκευσης',
       filter: 2,
       variant: true,
@@ -120,6 +135,18 @@ const SSD_MODELS: Readonly<Record<string, readonly string[]>> = {
   Seagate: ['BarraCuda 510', 'FireCuda 530'],
 };
 
+/** SSDs by their interface, as each model is sold: SATA, NVMe over PCIe 3.0 or 4.0. */
+const SATA = /870 EVO|A400|MX500|BX500|Blue SA510/;
+const PCIE4 =
+  /980 Pro|990 Pro|KC3000|Fury Renegade|P3 Plus|P5 Plus|Blue SN580|Black SN770|Black SN850X|FireCuda 530/;
+/** The value lists of one spec per interface; a model of neither list is NVMe over PCIe 3.0. */
+function byInterface(sata: readonly string[], pcie4: readonly string[]) {
+  return [
+    { pattern: SATA, values: sata },
+    { pattern: PCIE4, values: pcie4 },
+  ];
+}
+
 export const SSDS: LeafProfile = {
   categoryId: 88,
   skus: [55, 80],
@@ -133,7 +160,12 @@ export const SSDS: LeafProfile = {
       name: 'Χωρητικότητα',
       unit: 'GB',
       group: 'Βασικά Χαρακτηριστικά',
-      values: ['240', '250', '480', '500', '960', '1000', '2000', '4000'],
+      values: ['250', '500', '1000', '2000'],
+      byModel: [
+        // Budget SATA drives come in the older 240/480/960 GB sizes.
+        { pattern: /A400|BX500/, values: ['240', '480', '960'] },
+        ...byInterface(['250', '500', '1000', '2000'], ['500', '1000', '2000', '4000']),
+      ],
       summary: 'Χωρητικότητα',
       filter: 2,
       variant: true,
@@ -141,14 +173,16 @@ export const SSDS: LeafProfile = {
     {
       name: 'Form Factor',
       group: 'Βασικά Χαρακτηριστικά',
-      values: ['2.5"', 'M.2 2280'],
+      values: ['M.2 2280'],
+      byModel: byInterface(['2.5"'], ['M.2 2280']),
       summary: 'Form Factor',
       filter: 2,
     },
     {
       name: 'Interface',
       group: 'Βασικά Χαρακτηριστικά',
-      values: ['SATA III', 'PCI Express 3.0', 'PCI Express 4.0'],
+      values: ['PCI Express 3.0'],
+      byModel: byInterface(['SATA III'], ['PCI Express 4.0']),
       summary: 'Interface',
       filter: 2,
     },
@@ -156,7 +190,8 @@ export const SSDS: LeafProfile = {
       name: 'Ταχύτητα Ανάγνωσης',
       unit: 'MB/s',
       group: 'Επιδόσεις',
-      values: ['500', '550', '2100', '3500', '5000', '7300'],
+      values: ['2100', '3500'],
+      byModel: byInterface(['500', '550'], ['5000', '7300']),
       summary: 'Ανάγνωση',
       bands: { group: 'Ταχύτητα Ανάγνωσης', bands: bands([1000, 4000], ' MB/s') },
     },

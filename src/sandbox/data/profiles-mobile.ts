@@ -3,6 +3,33 @@ import type { LeafProfile } from './profile-types.js';
 
 const STORAGE = ['16', '32', '64', '128', '256', '512'];
 
+/**
+ * Phone tiers by model, tested on `manufacturer model` in this order (the first match wins); the
+ * specs of a model take the values of its tier, so a feature phone has no 12 GB of RAM.
+ */
+const FEATURE = /Nokia (105|110 4G|3310|8210 4G)|Alcatel (1066D|2053D)/;
+/** Small phones of the 4" years. */
+const COMPACT = /iPhone 5S|Xperia E1|Galaxy Trend 2 Lite|Pixi 4/;
+const FLAGSHIP =
+  /Fold|Flip|Ultra|Pro Max|iPhone 1[1-5]|Galaxy S2[0-4]|Xperia [15] |OnePlus 1[0-2]|Edge 50 Pro|Velvet|V60|G8s|GT 3|P[345]0 Pro|Magic/;
+const BUDGET =
+  /Galaxy A1|Galaxy M13|Redmi 1[023]|Moto [GE]1|Moto G24|Blade [AL]|Nokia C|Y6 2019|X6a|X7a|Alcatel|Leagoo|Oukitel C|Realme C|iPhone 6s|Galaxy S7|Xperia XA2|LG K[46]2|Nokia G2/;
+
+/** A spec's values per tier; models of no tier above are mid-range (`mid`). */
+function byTier(tiers: {
+  feature: readonly string[];
+  compact: readonly string[];
+  flagship: readonly string[];
+  budget: readonly string[];
+}) {
+  return [
+    { pattern: FEATURE, values: tiers.feature },
+    { pattern: COMPACT, values: tiers.compact },
+    { pattern: FLAGSHIP, values: tiers.flagship },
+    { pattern: BUDGET, values: tiers.budget },
+  ];
+}
+
 const PHONE_MODELS: Readonly<Record<string, readonly string[]>> = {
   Samsung: [
     ...expand(
@@ -97,7 +124,8 @@ export const PHONES: LeafProfile = {
     {
       name: 'Τύπος Κινητού',
       group: 'Βασικά Χαρακτηριστικά',
-      values: ['SmartPhone', 'SmartPhone', 'SmartPhone', 'Feature Phone'],
+      values: ['SmartPhone'],
+      byModel: [{ pattern: FEATURE, values: ['Feature Phone'] }],
       summary: '',
       filter: 2,
     },
@@ -112,21 +140,39 @@ export const PHONES: LeafProfile = {
       name: 'Μέγεθος Οθόνης',
       unit: '"',
       group: 'Οθόνη',
-      values: ['4', '5.5', '6.1', '6.4', '6.5', '6.7', '6.8'],
+      values: ['6.4', '6.5', '6.7'],
+      byModel: byTier({
+        feature: ['1.8', '2.4', '2.8'],
+        compact: ['4'],
+        flagship: ['6.1', '6.4', '6.7', '6.8'],
+        budget: ['5.5', '6.1', '6.5'],
+      }),
       summary: 'Οθόνη',
       bands: { group: 'Μέγεθος Οθόνης', bands: bands([5.5, 6.5], '"') },
     },
     {
       name: 'Πυρήνες Επεξεργαστή',
       group: 'Επεξεργαστής & Μνήμη ',
-      values: ['4', '8', '4+4', '2+6'],
+      values: ['8', '4+4', '2+6'],
+      byModel: byTier({ feature: ['1'], compact: ['2', '4'], flagship: ['8', '2+6'], budget: ['4', '8'] }),
       summary: 'Πυρήνες CPU',
     },
     {
       name: 'Εσωτερική Μνήμη RAM',
       unit: 'GB',
       group: 'Επεξεργαστής & Μνήμη ',
-      values: ['2', '3', '4', '6', '8', '12'],
+      values: ['4', '6', '8'],
+      byModel: [
+        // iPhones have less RAM than Android flagships of their years.
+        { pattern: /iPhone 1[1-5]/, values: ['4', '6', '8'] },
+        ...byTier({
+          // 48 and 64 MB, as these phones have.
+          feature: ['0.048', '0.064'],
+          compact: ['1', '2'],
+          flagship: ['8', '12'],
+          budget: ['2', '3', '4'],
+        }),
+      ],
       summary: 'RAM',
       filter: 2,
     },
@@ -134,7 +180,13 @@ export const PHONES: LeafProfile = {
       name: 'Εσωτερική Μνήμη Αποθήκευσης',
       unit: 'GB',
       group: 'Επεξεργαστής & Μνήμη ',
-      values: STORAGE,
+      values: ['64', '128', '256'],
+      byModel: byTier({
+        feature: ['0.128'],
+        compact: ['16', '32'],
+        flagship: ['128', '256', '512'],
+        budget: STORAGE.slice(0, 3),
+      }),
       summary: 'Μνήμη Αποθήκευσης',
       filter: 2,
       variant: true,
@@ -142,7 +194,8 @@ export const PHONES: LeafProfile = {
     {
       name: 'Δίκτυο Σύνδεσης',
       group: 'Δίκτυο & Συνδεσιμότητα',
-      values: ['3G', '4G', '4G', '5G'],
+      values: ['4G', '5G'],
+      byModel: byTier({ feature: ['2G', '4G'], compact: ['3G', '4G'], flagship: ['5G'], budget: ['4G'] }),
       summary: 'Δίκτυο',
       filter: 2,
     },
@@ -150,18 +203,21 @@ export const PHONES: LeafProfile = {
       name: 'Βασική Κάμερα',
       unit: 'MP',
       group: 'Κάμερα',
-      values: ['8', '12', '13', '48', '50', '64', '108'],
+      values: ['48', '50', '64'],
+      byModel: byTier({
+        feature: ['0.3', '2'],
+        compact: ['5', '8'],
+        flagship: ['12', '48', '50', '108'],
+        budget: ['8', '13', '50'],
+      }),
       summary: 'Κάμερα',
     },
     {
       name: 'Λειτουργικό Σύστημα',
       group: 'Βασικά Χαρακτηριστικά',
       values: ['Android'],
-      byManufacturer: {
-        Apple: ['iOS'],
-        Nokia: ['Android', 'Κατασκευαστή'],
-        Alcatel: ['Android', 'Κατασκευαστή'],
-      },
+      byModel: [{ pattern: FEATURE, values: ['Κατασκευαστή'] }],
+      byManufacturer: { Apple: ['iOS'] },
       summary: 'Λειτουργικό',
       filter: 3,
     },
@@ -169,7 +225,13 @@ export const PHONES: LeafProfile = {
       name: 'Χωρητικότητα Μπαταρίας',
       unit: 'mAh',
       group: 'Μπαταρία',
-      values: ['1400', '2500', '3000', '3700', '4500', '5000', '6000'],
+      values: ['4500', '5000', '6000'],
+      byModel: byTier({
+        feature: ['1000', '1400', '1450'],
+        compact: ['1560', '2300'],
+        flagship: ['3700', '4500', '5000'],
+        budget: ['3000', '4000', '5000'],
+      }),
       summary: 'Μπαταρία',
       bands: { group: 'Χωρητικότητα Μπαταρίας', bands: bands([3000, 4500], ' mAh') },
     },
@@ -177,7 +239,13 @@ export const PHONES: LeafProfile = {
       name: 'Βάρος',
       unit: 'gr',
       group: 'Μέγεθος & Βάρος',
-      values: ['89', '140', '172', '187', '201', '228'],
+      values: ['187', '201'],
+      byModel: byTier({
+        feature: ['79', '89', '107'],
+        compact: ['112', '140'],
+        flagship: ['172', '187', '201', '228'],
+        budget: ['172', '187', '192'],
+      }),
     },
   ],
   keywords: ['NFC', 'Γρήγορη Φόρτιση', 'Αδιάβροχο', 'Ασύρματη Φόρτιση'],

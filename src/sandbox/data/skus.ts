@@ -1,5 +1,6 @@
 import { bandOf, type LeafFilters, valueKey } from './leaf-filters.js';
 import { buildProducts, round2 } from './products.js';
+import { valuesFor, withUnitText } from './profile-helpers.js';
 import type { LeafProfile, SpecDef } from './profile-types.js';
 import type { Rng } from './random.js';
 import { slugify } from './slug.js';
@@ -25,21 +26,22 @@ export interface LeafContext {
 
 const IMAGE_HOSTS = ['a', 'b', 'c', 'd'];
 
-function valuesFor(spec: SpecDef, manufacturer: string): readonly string[] {
-  return spec.byManufacturer?.[manufacturer] ?? spec.values;
-}
-
 function variantText(value: string, unit: string, bare: boolean): string {
   if (bare) return value;
   const n = Number(value);
-  // Storage reads as the shops write it: 1000GB is "1TB".
-  const text = unit === 'GB' && n >= 1000 ? `${n / 1000}TB` : `${value}${unit}`;
+  // Storage reads as the shops write it: 1000GB is "1TB", 0.128GB is "128MB".
+  const text =
+    unit === 'GB' && n >= 1000
+      ? `${n / 1000}TB`
+      : unit === 'GB' && n < 1
+        ? `${Math.round(n * 1000)}MB`
+        : `${value}${unit}`;
   return `(${text})`;
 }
 
 function withUnit(spec: SpecDef, value: string): string {
   const unit = spec.unit ?? '';
-  return unit === '' ? value : unit === '"' ? `${value}"` : `${value} ${unit}`;
+  return unit === '' ? value : unit === '"' ? `${value}"` : withUnitText(value, unit);
 }
 
 function summaryPart(spec: SpecDef, value: string): string {
@@ -93,8 +95,9 @@ export function buildLeafSkus(ctx: LeafContext): LeafSkus {
     const variant = profile.specs.find((spec) => spec.variant);
     for (let attempt = 0; attempt < 60; attempt++) {
       manufacturer = pickManufacturer(rng, profile.manufacturers);
-      values = new Map(profile.specs.map((spec) => [spec, rng.pick(valuesFor(spec, manufacturer))]));
+      // The model first: its tier and kind choose the values its specs can take.
       model = profile.model(rng, manufacturer);
+      values = new Map(profile.specs.map((spec) => [spec, rng.pick(valuesFor(spec, manufacturer, model))]));
       name = variant
         ? `${model} ${variantText(values.get(variant) ?? '', variant.unit ?? '', profile.variantFormat === 'bare')}`
         : model;
@@ -116,7 +119,9 @@ export function buildLeafSkus(ctx: LeafContext): LeafSkus {
       .map((spec) => summaryPart(spec, values.get(spec) ?? ''))
       .join(', ');
     const sizes = profile.sizes ? contiguousRun(rng, profile.sizes) : null;
-    const variantIndex = variant ? variant.values.indexOf(values.get(variant) ?? '') : 0;
+    const variantIndex = variant
+      ? valuesFor(variant, manufacturer, model).indexOf(values.get(variant) ?? '')
+      : 0;
     const basePrice = basePriceOf(rng, profile, `${manufacturer} ${model}`, Math.max(0, variantIndex));
 
     const sku: SkuRecord = {

@@ -125,7 +125,8 @@ export function buildFavorites(rng: Rng, data: SandboxData): SeededFavorites {
   };
 
   const nextId = idSequence(rng, 5_896_665, 400_000);
-  let time = Date.UTC(2017, 1, 1, 9);
+  // The same years as the notifications and the price history, which ends today.
+  let time = Date.UTC(2024, 1, 1, 9);
   const favorites = plans.map((plan): FavoriteRecord => {
     time += rng.int(3, 90) * 86_400_000 + rng.int(0, 86_399) * 1000;
     let listId: number | null = null;

@@ -124,7 +124,8 @@ export function buildNotifications(
   ];
 
   let id = FIRST_NOTIFICATION_ID;
-  let time = Date.UTC(2024, 0, 8, 7);
+  // After the favorites they are about (saved 2024 to early 2026), in the years of the price history.
+  let time = Date.UTC(2026, 1, 9, 7);
   return drafts.map((draft, index) => {
     if (index > 0) id += rng.int(1, 50_000);
     time += rng.int(1, 6) * 86_400_000 + rng.int(0, 86_399) * 1000;

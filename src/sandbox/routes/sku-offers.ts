@@ -4,6 +4,7 @@ import { productCardGroups, skuColor } from '../catalog/product-cards.js';
 import { shopNearestKm } from '../catalog/sku-facts.js';
 import { applyFieldsetsToList } from '../http/fieldsets.js';
 import { invalidParameter } from '../http/http-error.js';
+import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
 import { intParam } from '../http/params.js';
 import { presentProductCard } from '../present/product-card.js';
@@ -13,6 +14,17 @@ import { paramSupported, shapeFor } from '../versions/contract.js';
 import { findSku } from './lookup.js';
 
 const TRUE = ['true', '1'];
+/** A SKU's offers are listed cheapest first, the one order they have (`meta.order_by_methods`, 3.2.0). */
+const OFFER_ORDERS: Readonly<Record<string, string>> = { price: 'Αύξουσα τιμή' };
+
+/** The `meta` of a list of offers: its order from 3.2.0 (older versions strip it), and any more. */
+function offersMeta(ctx: RouteContext, more: JsonObject = {}) {
+  return shapeFor(
+    'ordered_list_meta',
+    { ordered_by: 'price', order_by_methods: { ...OFFER_ORDERS }, ...more },
+    ctx.version,
+  );
+}
 const FALSE = ['false', '0'];
 
 /** The product-list filters of 3.2.1; older versions ignore them. */
@@ -67,11 +79,7 @@ export const skuOfferRoutes: RouteDef[] = [
             ctx.version,
           ),
           // Cheapest first, always.
-          meta: shapeFor(
-            'ordered_list_meta',
-            { ordered_by: 'price', pagination: { ...page.pagination } },
-            ctx.version,
-          ),
+          meta: offersMeta(ctx, { pagination: { ...page.pagination } }),
         },
         pagination: page.pagination,
       };
@@ -90,7 +98,9 @@ export const skuOfferRoutes: RouteDef[] = [
           return shop ? [presentProductCard(card, shop, ctx.version, color)] : [];
         }),
       }));
-      return { body: { product_cards: groups } };
+      // Cards are ordered as the products are, cheapest first; 3.0 and 3.1 say nothing of it.
+      const meta = offersMeta(ctx);
+      return { body: { product_cards: groups, ...(Object.keys(meta).length > 0 ? { meta } : {}) } };
     },
   },
   {
