@@ -5,6 +5,7 @@
  */
 import type { CacheStore } from '../index.js';
 import { type CachedAnswer, cacheDirectives } from '../internal/cache.js';
+import { JSON_TYPE } from './security-headers.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
@@ -15,9 +16,8 @@ export interface Entry {
   storedAt: number;
   /** The API's max-age, in ms. */
   maxAgeMs: number;
-  /** The API's Cache-Control, Content-Type and (rewritten) Link. */
+  /** The API's Cache-Control and (rewritten) Link: the only headers of the API's kept. */
   cacheControl: string;
-  contentType: string;
   link: string | undefined;
 }
 
@@ -46,7 +46,6 @@ export async function readEntry(store: CacheStore, key: string): Promise<Entry |
     storedAt: stored.storedAt,
     maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
     cacheControl: headers.get('cache-control') ?? '',
-    contentType: headers.get('content-type') ?? 'application/json',
     link: headers.get('link'),
   };
 }
@@ -60,7 +59,6 @@ export async function writeEntry(
   const headers: [string, string][] = [
     ['x-max-age-ms', String(entry.maxAgeMs)],
     ['cache-control', entry.cacheControl],
-    ['content-type', entry.contentType],
   ];
   if (entry.link) headers.push(['link', entry.link]);
   if (entry.status !== 200) headers.push(['x-status', String(entry.status)]);
@@ -80,7 +78,8 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
   const ageMs = Math.max(0, now - entry.storedAt);
   const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
   const headers = new Headers({
-    'content-type': entry.contentType,
+    // The handler's own type, never the API's: an answer is data, never markup.
+    'content-type': JSON_TYPE,
     'cache-control': browserCacheControl(entry.cacheControl, freshMs),
     age: String(Math.floor(ageMs / 1000)),
     'x-catalog-cache': state,

@@ -21,6 +21,7 @@ import { Outcomes } from './outcomes.js';
 import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
 import { route } from './router.js';
+import { secured } from './security-headers.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
 import { memoryUsedMarks } from './used-marks.js';
@@ -157,7 +158,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     }),
   };
 
-  const handler = withMethods(
+  const served = withMethods(
     async (request: Request, context: RequestContext = {}): Promise<Response> => {
       try {
         return await route(request, context, parts);
@@ -172,6 +173,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     allowedMethodsOf(settings.mount),
     (request, url) => isOtherOrigin(request, origins(url)),
   );
+  // Every answer, whichever part made it, leaves with the security headers.
+  const handler = async (request: Request, context?: RequestContext): Promise<Response> =>
+    secured(await served(request, context));
   return Object.assign(handler, { client, usage, idle: () => flights.idle() });
 }
 

@@ -62,7 +62,7 @@ export async function route(
     async () => user ?? (await parts.signedIn(request)),
   );
   const version = requestedVersion(request);
-  const spec = { path: `/${segments.join('/')}`, query: query.params, version };
+  const spec = { path: `/${segments.join('/')}`, query: query.params, version, schema: lookup.row.schema };
   if (write) return parts.userCalls.write(request, user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${url.pathname}?${query.key}`;
   return user
