@@ -11,9 +11,11 @@ import {
   type CatalogClient,
   DailyLimitError,
   InvalidRequestError,
+  type Logger,
   type QueryParams,
   RateLimitError,
   TokenError,
+  type ValidationMode,
 } from '../index.js';
 import { type Entry, rewriteLink, storableMaxAge } from './answers.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
@@ -38,6 +40,9 @@ export interface FetchContext {
   apiBase: string;
   mount: string;
   now: () => number;
+  /** The handler's `validation`: `strict` (default) refuses an answer that fails its schema. */
+  validation: ValidationMode;
+  logger?: Logger | undefined;
 }
 
 export async function fetchGet(
@@ -52,7 +57,7 @@ export async function fetchGet(
     const { data, response } = await client
       .request({ method: 'GET', path: spec.path, query: spec.query }, { apiVersion: spec.version, headers })
       .withResponse();
-    if (invalidAnswer(response, data, spec.schema, new URL(context.apiBase).origin, `GET ${spec.path}`)) {
+    if (invalidAnswer(response, data, spec.schema, context, `GET ${spec.path}`)) {
       return { kind: 'invalid' };
     }
     const cacheControl = response.headers.get('cache-control') ?? '';

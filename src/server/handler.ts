@@ -14,6 +14,7 @@ import {
   type TokenStore,
   type UserScope,
 } from '../index.js';
+import { accounts } from './accounts.js';
 import { Flights } from './flights.js';
 import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
 import type { CatalogHandlerOptions } from './options.js';
@@ -24,6 +25,7 @@ import { route } from './router.js';
 import { secured } from './security-headers.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
+import type { SignInContext } from './sign-in.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
@@ -85,7 +87,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     maxAge: positiveInteger('cookie.maxAge', options.cookie?.maxAge ?? 30 * 86_400),
     path: settings.mount,
   };
-  const tokensFor = sessionTokens(options, coordination, cookie);
+  const people = accounts(sessionTokens(options, coordination, cookie));
+  const { tokensFor, accountOf } = people;
   const origins = (url: URL): readonly string[] =>
     options.origin === undefined
       ? [url.origin]
@@ -94,12 +97,12 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         : options.origin;
   // Without a shared markUsed (memoryCoordination, or one of your own): remembered in this process.
   const markUsed = coordination.markUsed?.bind(coordination) ?? memoryUsedMarks();
-  /** The session's store key when the request carries a signed-in session. */
+  /** The session's store key when the request carries a signed-in session (one of a known account). */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, cookie.name);
     if (!id) return undefined;
     const key = await sessionKey(id);
-    return (await tokensFor(key).get()) ? key : undefined;
+    return (await accountOf(key)) !== undefined ? key : undefined;
   };
 
   const flights = new Flights();
@@ -108,6 +111,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     apiBase: options.baseUrl.replace(/\/+$/, ''),
     mount: settings.mount,
     now: settings.now,
+    validation: options.validation ?? 'strict',
+    logger: options.logger,
   };
   const publicCache = new PublicCache({
     settings,
@@ -129,13 +134,15 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     publicCache,
     fetchContext,
   });
-  const visitors = new VisitorShares(
-    coordination.visitors ?? memoryVisitorCounts(),
-    sharesOf(options, settings.dailyLimit),
-    options.visitorKey ?? byClientAddress,
-    settings.now,
+  const visitors = new VisitorShares({
+    counts: coordination.visitors ?? memoryVisitorCounts(),
+    shares: sharesOf(options, settings.dailyLimit),
+    visitorKey: options.visitorKey ?? byClientAddress,
+    ipv6Prefix: settings.ipv6Prefix,
+    accountOf,
+    now: settings.now,
     usage,
-  );
+  });
   const parts = {
     settings,
     origins,
@@ -143,7 +150,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     publicCache,
     userCalls,
     visitors,
-    signIn: (url: URL) => ({
+    signIn: (url: URL, request: Request, context: RequestContext): SignInContext => ({
       client,
       cookie,
       mount: settings.mount,
@@ -155,6 +162,12 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       forgetUser: (key: string) => userCalls.forget(key),
       signedIn,
       markUsed: (key: string) => markUsed(`catalog-server:${key}`, USED_SIGN_IN_MS),
+      chargeSignIn: visitors.signInCharge(request, context),
+      chargeSignOut: (key: string) => visitors.signOutCharge(key),
+      learnAccount: async (key: string) => {
+        const user = await userCalls.clientFor(key).user.get();
+        await people.setAccount(key, String(user.id));
+      },
     }),
   };
 

@@ -5,8 +5,9 @@
  * documented error fields only. Nothing else of the API's answer (bytes, headers, hosts, paths,
  * traces) reaches a browser.
  */
-import type { EndpointRow } from '../index.js';
+import type { EndpointRow, Logger, ValidationMode } from '../index.js';
 import { schemaMismatch } from '../internal/validate.js';
+import { hasControl } from './guard.js';
 import { refusal } from './respond.js';
 
 export type AnswerSchema = EndpointRow['schema'];
@@ -22,15 +23,22 @@ export function invalidAnswer(
   response: Response,
   body: unknown,
   schema: AnswerSchema,
-  apiOrigin: string,
+  context: { apiBase: string; validation: ValidationMode; logger?: Logger | undefined },
   endpoint: string,
 ): string | undefined {
   // The SDK follows a redirect to another host without credentials; its answer is not the API's.
-  if (response.url && originOf(response.url) !== apiOrigin) return 'the answer came from another host';
+  if (response.url && originOf(response.url) !== originOf(context.apiBase)) {
+    return 'the answer came from another host';
+  }
   const type = response.headers.get('content-type');
   if (type !== null && !JSON_MEDIA.test(type)) return 'the answer is not labelled JSON';
   if (typeof body !== 'object' || body === null) return 'the answer is not a JSON object';
-  if (schemaMismatch(schema, body, endpoint)) return "the answer does not match the endpoint's schema";
+  // The handler's `validation`: `warn` logs a mismatch and serves, `off` skips the schema (never the rest).
+  if (context.validation === 'off') return undefined;
+  const mismatch = schemaMismatch(schema, body, endpoint);
+  if (!mismatch) return undefined;
+  if (context.validation === 'strict') return "the answer does not match the endpoint's schema";
+  context.logger?.warn?.(mismatch.message);
   return undefined;
 }
 
@@ -49,8 +57,7 @@ const MAX_MESSAGES = 5;
 const MAX_MESSAGE = 300;
 const CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** What a message must not hold: a line break, a file path with a line number, a URL, a stack frame. */
-const LEAKY =
-  /[\u0000-\u001f\u007f]|https?:\/\/|(?:^|[\s(])(?:\/[\w.@-]+){2,}|[A-Za-z]:\\|\.\w{1,5}:\d+|\bat\s+\S+\s*\(|<[a-z!/]/i;
+const LEAKY = /https?:\/\/|(?:^|[\s(])(?:\/[\w.@-]+){2,}|[A-Za-z]:\\|\.\w{1,5}:\d+|\bat\s+\S+\s*\(|<[a-z!/]/i;
 
 /**
  * The API's refusal as the handler passes it on: `{errors: [{code, messages}]}` re-made from the
@@ -84,7 +91,12 @@ function documentedErrors(body: unknown): { code: string; messages: string[] }[]
     if (typeof code !== 'string' || !CODE.test(code)) return undefined;
     if (!Array.isArray(messages) || messages.length > MAX_MESSAGES) return undefined;
     for (const message of messages) {
-      if (typeof message !== 'string' || message.length > MAX_MESSAGE || LEAKY.test(message))
+      if (
+        typeof message !== 'string' ||
+        message.length > MAX_MESSAGE ||
+        hasControl(message) ||
+        LEAKY.test(message)
+      )
         return undefined;
     }
     out.push({ code, messages: [...(messages as string[])] });

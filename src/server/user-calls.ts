@@ -134,10 +134,10 @@ export class UserCalls {
         await this.forget(user);
       }
       // The write may well have been made: an answer that is not valid data is still never passed on.
-      const apiOrigin = new URL(this.parts.fetchContext.apiBase).origin;
+      const { fetchContext } = this.parts;
       if (
         data !== undefined &&
-        invalidAnswer(response, data, route.row.schema, apiOrigin, `${method} ${spec.path}`)
+        invalidAnswer(response, data, route.row.schema, fetchContext, `${method} ${spec.path}`)
       ) {
         return upstreamInvalid();
       }

@@ -65,8 +65,10 @@ describe('pacing of background revalidations over the day', () => {
       for (const user of users) await user.favorites.list().toArray();
       time.advance(2 * 60_000);
     }
-    const userCalls = sandbox.apiCalls({ path: '/favorites' }).length;
-    expect(userCalls).toBe(16);
+    // Each sign-in learns its account (GET /user): a user's call too.
+    const userCalls =
+      sandbox.apiCalls({ path: '/favorites' }).length + sandbox.apiCalls({ path: '/user' }).length;
+    expect(userCalls).toBe(18);
     expect(handler.usage().calls).toBe(PAGES.length + userCalls);
     time.advance(3 * HOUR - 30 * 60_000);
     const stale = await call(PAGES[0] as string);
