@@ -17,6 +17,7 @@ import {
 import { accounts } from './accounts.js';
 import { Flights } from './flights.js';
 import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
+import { OneOffCalls } from './one-offs.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
 import { PublicCache } from './public-cache.js';
@@ -114,6 +115,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     validation: options.validation ?? 'strict',
     logger: options.logger,
   };
+  const oneOffs = new OneOffCalls();
   const publicCache = new PublicCache({
     settings,
     store: publicStore,
@@ -123,6 +125,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     outcomes,
     fetchContext,
     usage,
+    oneOffs,
   });
   const userCalls = new UserCalls({
     settings,
@@ -165,6 +168,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       chargeSignIn: visitors.signInCharge(request, context),
       chargeSignOut: (key: string) => visitors.signOutCharge(key),
       learnAccount: async (key: string) => {
+        oneOffs.add(usage().day);
         const user = await userCalls.clientFor(key).user.get();
         await people.setAccount(key, String(user.id));
       },
