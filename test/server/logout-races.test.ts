@@ -1,15 +1,10 @@
 // Timing: whatever races a sign-out (here, or on another instance) or a token expiry answers
 // 401 NotSignedIn or succeeds, never 400 or 500; parallel callbacks with one code exchange it once.
 import { describe, expect, it } from 'vitest';
-import {
-  memoryCoordination,
-  type TokenStore,
-  type UserTokens,
-  type VisitorCountStore,
-} from '../../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
+import type { VisitorCountStore } from '../../src/index.js';
+import { SANDBOX_USERS } from '../../src/sandbox/index.js';
 import { memoryVisitorCounts } from '../../src/server/visitor-counts.js';
+import { sharedInstances } from './instances.js';
 import { CookieJar, MOUNT, ORIGIN, PHONE, signIn } from './setup.js';
 
 /** Visitor counts whose next take, once armed, waits until released: a request held mid-way. */
@@ -41,28 +36,8 @@ function gatedCounts(): VisitorCountStore & { arm(): Promise<void>; release(): v
 }
 
 function instances(count: number) {
-  const sandbox = createSandbox();
   const visitors = gatedCounts();
-  const coordination = { ...memoryCoordination(), visitors };
-  const tokens = new Map<string, UserTokens>();
-  const tokenStore = (key: string): TokenStore => ({
-    get: () => tokens.get(key),
-    set: (value) => void (value ? tokens.set(key, value) : tokens.delete(key)),
-  });
-  const handlers = Array.from({ length: count }, () =>
-    createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
-      logLevel: 'off',
-      coordination,
-      tokenStore,
-      userMaxAge: 0,
-    }),
-  );
-  return { sandbox, visitors, handlers, tokens };
+  return { ...sharedInstances(count, visitors), visitors };
 }
 
 const withCookie = (jar: CookieJar, path: string, init: RequestInit = {}) =>

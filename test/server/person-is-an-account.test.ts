@@ -3,10 +3,10 @@
 // that asks, a sign-out to the account; signing in and out again and again, or opening new
 // sessions, gives one person no more than one share of the day.
 import { describe, expect, it } from 'vitest';
-import { memoryCoordination, type TokenStore, type UserTokens } from '../../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
+import { SANDBOX_USERS } from '../../src/sandbox/index.js';
+import type { CatalogHandler } from '../../src/server/index.js';
 import { memoryVisitorCounts } from '../../src/server/visitor-counts.js';
+import { sharedInstances } from './instances.js';
 import { CookieJar, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 
 type Handler = (request: Request, context?: { clientAddress?: string }) => Promise<Response>;
@@ -95,28 +95,11 @@ describe('a person is an account', () => {
   });
 
   it('across instances sharing the coordination and the token store: one share', async () => {
-    const sandbox = createSandbox();
-    const coordination = { ...memoryCoordination(), visitors: memoryVisitorCounts() };
-    const tokens = new Map<string, UserTokens>();
-    const tokenStore = (key: string): TokenStore => ({
-      get: () => tokens.get(key),
-      set: (value) => void (value ? tokens.set(key, value) : tokens.delete(key)),
+    const { sandbox, handlers, tokens } = sharedInstances(2, memoryVisitorCounts(), {
+      visitorShare: 2,
+      anonymousShare: 1000,
     });
-    const make = () =>
-      createCatalogHandler({
-        baseUrl: sandbox.baseUrl,
-        authUrl: sandbox.authUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        fetch: sandbox.fetch,
-        logLevel: 'off',
-        coordination,
-        tokenStore,
-        visitorShare: 2,
-        anonymousShare: 1000,
-        userMaxAge: 0,
-      });
-    const [a, b] = [make(), make()];
+    const [a, b] = handlers as [CatalogHandler, CatalogHandler];
     const jar = new CookieJar();
     await signIn(sandbox, from(a, '198.51.100.1'), jar, SANDBOX_USERS.carol);
     // The account travels with the session's tokens: the other instance knows whose it is.

@@ -1,13 +1,12 @@
 // Every answer of the handler carries nosniff and a CSP that lets nothing run or frame it; the
 // sign-in redirects carry Referrer-Policy: no-referrer; and no header of the API's reaches the
 // browser but the documented ones (ETag, a derived Cache-Control, Age, the rewritten Link).
-import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
 import { toNodeHandler } from '../../src/server/index.js';
 import { CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
-import { handlerOver, upstreamDouble } from './upstream-double.js';
+import { handlerOver, listen, upstreamDouble } from './upstream-double.js';
 
 const CSP = "default-src 'none'; frame-ancestors 'none'";
 const closers: (() => Promise<void>)[] = [];
@@ -148,14 +147,9 @@ describe('security headers on every answer', () => {
 
   it("over real sockets: the Node adapter's own answers (a bad target, TRACE) carry them too", async () => {
     const { handler } = setup();
-    const server: Server = createServer(toNodeHandler(handler));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const served = await listen(toNodeHandler(handler));
+    closers.push(served.close);
+    const port = Number(new URL(served.base).port);
     const raw = (head: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => socket.write(head));

@@ -32,14 +32,19 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-async function listen(
+/** A node:http server of `handle` on 127.0.0.1 and a free port; `close` ends it and its connections. */
+export async function listen(
   handle: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ server: Server; base: string }> {
+): Promise<{ server: Server; base: string; close(): Promise<void> }> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, base: `http://127.0.0.1:${port}` };
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { server, base: `http://127.0.0.1:${port}`, close };
 }
 
 async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -109,10 +114,8 @@ export async function upstreamDouble(): Promise<Upstream> {
     fail: (path, fault) => void faults.set(path, fault),
     clear: (path) => (path === undefined ? faults.clear() : void faults.delete(path)),
     close: async () => {
-      for (const server of [api.server, other.server]) {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      }
+      await api.close();
+      await other.close();
     },
   };
 }

@@ -1,11 +1,10 @@
 // The API's answers are data, never markup: through a real upstream (a node:http double on
 // 127.0.0.1 in front of the sandbox) that serves HTML, wrong types, cut JSON, error pages with
 // traces and redirects to another host, the handler serves only JSON of its own making.
-import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toNodeHandler } from '../../src/server/index.js';
 import { MOUNT, ORIGIN, PHONE } from './setup.js';
-import { handlerOver, type Upstream, upstreamDouble } from './upstream-double.js';
+import { handlerOver, listen, type Upstream, upstreamDouble } from './upstream-double.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -209,14 +208,9 @@ describe('upstream answers are data, never markup', () => {
   it('over real sockets (toNodeHandler): a hit and an upstream-invalid answer as the browser receives them', async () => {
     const upstream = await double();
     const handler = handlerOver(upstream);
-    const server: Server = createServer(toNodeHandler(handler, { origin: ORIGIN }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    });
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${MOUNT}`;
+    const served = await listen(toNodeHandler(handler, { origin: ORIGIN }));
+    closers.push(served.close);
+    const base = `${served.base}${MOUNT}`;
     await fetch(`${base}${SKU}`).then((r) => r.text());
     const hit = await fetch(`${base}${SKU}`);
     expect(hit.status).toBe(200);

@@ -1,13 +1,13 @@
 // A visitor is a network: IPv6 addresses are grouped by prefix (default /56, `ipv6Prefix`) before
 // they become a visitor key; IPv4 stays per address; IPv4-mapped IPv6 is IPv4; the same through
 // toNodeHandler's trustProxy. networkOf is a parser: its properties are checked with fast-check.
-import { createServer, type Server } from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../src/index.js';
 import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
 import { ipv6Groups, networkOf } from '../../src/server/networks.js';
 import { MOUNT, ORIGIN, setup } from './setup.js';
+import { listen } from './upstream-double.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -73,14 +73,9 @@ describe('a visitor is a network', () => {
 
   it('through toNodeHandler over real sockets with trustProxy: the forwarded IPv6 address is grouped too', async () => {
     const { handler, sandbox } = setup({ visitorShare: 2, anonymousShare: 1000 });
-    const server: Server = createServer(toNodeHandler(handler, { trustProxy: 1 }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    });
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${MOUNT}`;
+    const served = await listen(toNodeHandler(handler, { trustProxy: 1 }));
+    closers.push(served.close);
+    const base = `${served.base}${MOUNT}`;
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const answer = await fetch(`${base}/skus/${5_000_000 + i}`, {
