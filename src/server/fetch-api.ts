@@ -17,7 +17,7 @@ import {
   TokenError,
   type ValidationMode,
 } from '../index.js';
-import { type Entry, rewriteLink, storableMaxAge } from './answers.js';
+import { type Entry, etagOf, rewriteLink, storableMaxAge } from './answers.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
@@ -69,7 +69,7 @@ export async function fetchGet(
       entry: {
         status: 200,
         body: data,
-        etag: response.headers.get('etag') ?? undefined,
+        etag: etagOf(response.headers.get('etag')),
         storedAt: context.now(),
         maxAgeMs: maxAgeMs ?? 0,
         cacheControl,
@@ -88,7 +88,7 @@ export async function fetchGet(
           storedAt: context.now(),
           maxAgeMs: storableMaxAge(cacheControl) ?? 0,
           cacheControl,
-          etag: error.headers.get('etag') ?? previous.etag,
+          etag: etagOf(error.headers.get('etag')) ?? previous.etag,
         },
       };
     }

@@ -169,8 +169,11 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       chargeSignOut: (key: string) => visitors.signOutCharge(key),
       learnAccount: async (key: string) => {
         oneOffs.add(usage().day);
-        const user = await userCalls.clientFor(key).user.get();
-        await people.setAccount(key, String(user.id));
+        const { id } = await userCalls.clientFor(key).user.get();
+        // Whatever `validation` says: a person without a usable id would share one account with others.
+        if (!(Number.isSafeInteger(id) && id > 0))
+          throw new Error('price-catalog/server: the API gave no user id');
+        await people.setAccount(key, String(id));
       },
     }),
   };

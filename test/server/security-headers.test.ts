@@ -124,6 +124,11 @@ describe('security headers on every answer', () => {
         'x-frame-options': 'ALLOWALL',
         'x-request-id': 'internal-7f3a',
         via: '1.1 api-internal-7.corp.example',
+        link: [
+          `<${upstream.baseUrl}/skus/${PHONE}?page=2&oauth_token=t0ken>; rel="next"; title="<b>x</b>"`,
+          '<https://evil.example/p>; rel="prev"',
+          `<${upstream.baseUrl}/skus/1>; rel="preload"`,
+        ].join(', '),
       },
       body: good,
     });
@@ -132,6 +137,7 @@ describe('security headers on every answer', () => {
     expect([...answer.headers.keys()].sort()).toEqual(
       [
         'age',
+        'link',
         'cache-control',
         'content-security-policy',
         'content-type',
@@ -141,6 +147,8 @@ describe('security headers on every answer', () => {
       ].sort(),
     );
     expect(answer.headers.get('etag')).toBe('W/"abc"');
+    // Made again from the API's pagination links only: no other host, relation, parameter or token.
+    expect(answer.headers.get('link')).toBe(`<${MOUNT}/skus/${PHONE}?page=2>; rel="next"`);
     expect(answer.headers.get('cache-control')).toBe('private, max-age=60');
     expect(answer.headers.get('content-security-policy')).toBe(CSP);
   });
