@@ -22,6 +22,7 @@ import {
   dayLine,
   goalLine,
   minutes,
+  publicCalls,
   runLines,
   type Summary,
   scraperDayLine,
@@ -174,5 +175,10 @@ if (plain) console.log(`${goalLine(plain, BUDGET, bound)}\n${dayLine(plain, BUDG
 if (scraper) {
   console.log(`${scraperGoalLine(scraper, BUDGET, bound)}\n${scraperDayLine(scraper, BUDGET, bound)}`);
 }
-if (signedIn)
-  console.log(`${signedInGoalLine(signedIn, BUDGET)}\n${signedInDayLine(signedIn, BUDGET, bound)}`);
+if (signedIn) {
+  // Public freshness against what the users' own calls leave of the budget.
+  const publicOptimum = freshnessOptimum(resources, publicCalls(signedIn, BUDGET));
+  console.log(
+    `${signedInGoalLine(signedIn, BUDGET, publicOptimum)}\n${signedInDayLine(signedIn, BUDGET, bound, publicOptimum)}`,
+  );
+}

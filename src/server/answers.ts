@@ -5,6 +5,7 @@
  */
 import type { CacheStore } from '../index.js';
 import { type CachedAnswer, cacheDirectives } from '../internal/cache.js';
+import { JSON_TYPE } from './security-headers.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
@@ -15,9 +16,8 @@ export interface Entry {
   storedAt: number;
   /** The API's max-age, in ms. */
   maxAgeMs: number;
-  /** The API's Cache-Control, Content-Type and (rewritten) Link. */
+  /** The API's Cache-Control and (rewritten) Link: the only headers of the API's kept. */
   cacheControl: string;
-  contentType: string;
   link: string | undefined;
 }
 
@@ -46,7 +46,6 @@ export async function readEntry(store: CacheStore, key: string): Promise<Entry |
     storedAt: stored.storedAt,
     maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
     cacheControl: headers.get('cache-control') ?? '',
-    contentType: headers.get('content-type') ?? 'application/json',
     link: headers.get('link'),
   };
 }
@@ -60,7 +59,6 @@ export async function writeEntry(
   const headers: [string, string][] = [
     ['x-max-age-ms', String(entry.maxAgeMs)],
     ['cache-control', entry.cacheControl],
-    ['content-type', entry.contentType],
   ];
   if (entry.link) headers.push(['link', entry.link]);
   if (entry.status !== 200) headers.push(['x-status', String(entry.status)]);
@@ -80,7 +78,8 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
   const ageMs = Math.max(0, now - entry.storedAt);
   const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
   const headers = new Headers({
-    'content-type': entry.contentType,
+    // The handler's own type, never the API's: an answer is data, never markup.
+    'content-type': JSON_TYPE,
     'cache-control': browserCacheControl(entry.cacheControl, freshMs),
     age: String(Math.floor(ageMs / 1000)),
     'x-catalog-cache': state,
@@ -102,10 +101,14 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
 function browserCacheControl(api: string, freshMs: number): string {
   const kept = api
     .split(',')
-    .map((d) => d.trim())
-    .filter((d) => d && !/^(max-age|s-maxage|public|private)\b/i.test(d));
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => KEPT_DIRECTIVES.test(d));
   return ['private', `max-age=${Math.floor(freshMs / 1000)}`, ...kept].join(', ');
 }
+
+/** The API's directives a browser is told again (derived, never copied whole): these and no others. */
+const KEPT_DIRECTIVES =
+  /^(?:no-cache|must-revalidate|no-transform|immutable|(?:stale-while-revalidate|stale-if-error)=\d{1,9})$/;
 
 /** If-None-Match against an ETag, weakly (as RFC 9110 says for GET). */
 function matches(header: string | null, etag: string): boolean {
@@ -122,10 +125,28 @@ function matches(header: string | null, etag: string): boolean {
 export function rewriteLink(link: string | null, apiBase: string, mount: string): string | undefined {
   if (!link) return undefined;
   const base = apiBase.replace(/\/+$/, '');
-  return link.replace(/<([^>]*)>/g, (whole, target: string) => {
-    if (!target.startsWith(`${base}/`)) return whole;
-    const url = new URL(target);
+  // Made again from the API's pagination links only: another target, parameter or relation is dropped.
+  const links: string[] = [];
+  for (const [, target, params] of link.matchAll(/<([^>]*)>([^,]*)/g)) {
+    const rel = /;\s*rel="?(first|prev|next|last)"?\s*(?:;|$)/i.exec(params ?? '')?.[1]?.toLowerCase();
+    if (!rel || !target?.startsWith(`${base}/`)) continue;
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      continue;
+    }
     url.searchParams.delete('oauth_token');
-    return `<${mount}${target.slice(base.length).split('?')[0]}${url.search}>`;
-  });
+    const path = url.pathname.slice(new URL(`${base}/`).pathname.length - 1);
+    if (!/^(?:\/[A-Za-z0-9_-]+)+$/.test(path)) continue;
+    links.push(`<${mount}${path}${url.search}>; rel="${rel}"`);
+  }
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
+/** An ETag as RFC 9110 spells it (and not overlong), or undefined: a browser sends it back to the handler. */
+export function etagOf(value: string | null): string | undefined {
+  return value !== null && value.length <= 200 && /^(?:W\/)?"[\x21\x23-\x7e]*"$/.test(value)
+    ? value
+    : undefined;
 }

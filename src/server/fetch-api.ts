@@ -1,6 +1,7 @@
 /**
  * One GET through the server's SDK client, sorted into what the handler does with it: a new or
- * revalidated entry, an answer of the API's to pass on (404, 400, 422), or a failure to cover
+ * revalidated entry, an answer of the API's to pass on (404, 400, 422: its documented fields
+ * only), an answer that is not valid data (never kept, never served), or a failure to cover
  * with a stale answer (the API down, the rate window, the day's budget).
  */
 import {
@@ -10,28 +11,38 @@ import {
   type CatalogClient,
   DailyLimitError,
   InvalidRequestError,
+  type Logger,
   type QueryParams,
   RateLimitError,
   TokenError,
+  type ValidationMode,
 } from '../index.js';
-import { type Entry, rewriteLink, storableMaxAge } from './answers.js';
+import { type Entry, etagOf, rewriteLink, storableMaxAge } from './answers.js';
+import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
   | { kind: 'entry'; entry: Entry; storable: boolean; revalidated: boolean }
   | { kind: 'api'; status: number; body: unknown }
   | { kind: 'unauthorized' }
+  /** A success of the API's that is not valid data for the endpoint (HTML, cut JSON, wrong types). */
+  | { kind: 'invalid' }
   | { kind: 'unavailable'; budget: boolean; retryAt: number | undefined };
 
 export interface GetSpec {
   path: string;
   query: QueryParams;
   version: ApiVersion | undefined;
+  /** The endpoint's answer schema: an answer that fails it is never kept nor served. */
+  schema?: AnswerSchema;
 }
 
 export interface FetchContext {
   apiBase: string;
   mount: string;
   now: () => number;
+  /** The handler's `validation`: `strict` (default) refuses an answer that fails its schema. */
+  validation: ValidationMode;
+  logger?: Logger | undefined;
 }
 
 export async function fetchGet(
@@ -46,6 +57,9 @@ export async function fetchGet(
     const { data, response } = await client
       .request({ method: 'GET', path: spec.path, query: spec.query }, { apiVersion: spec.version, headers })
       .withResponse();
+    if (invalidAnswer(response, data, spec.schema, context, `GET ${spec.path}`)) {
+      return { kind: 'invalid' };
+    }
     const cacheControl = response.headers.get('cache-control') ?? '';
     const maxAgeMs = storableMaxAge(cacheControl);
     return {
@@ -55,11 +69,10 @@ export async function fetchGet(
       entry: {
         status: 200,
         body: data,
-        etag: response.headers.get('etag') ?? undefined,
+        etag: etagOf(response.headers.get('etag')),
         storedAt: context.now(),
         maxAgeMs: maxAgeMs ?? 0,
         cacheControl,
-        contentType: response.headers.get('content-type') ?? 'application/json',
         link: rewriteLink(response.headers.get('link'), context.apiBase, context.mount),
       },
     };
@@ -75,7 +88,7 @@ export async function fetchGet(
           storedAt: context.now(),
           maxAgeMs: storableMaxAge(cacheControl) ?? 0,
           cacheControl,
-          etag: error.headers.get('etag') ?? previous.etag,
+          etag: etagOf(error.headers.get('etag')) ?? previous.etag,
         },
       };
     }
@@ -83,8 +96,11 @@ export async function fetchGet(
   }
 }
 
+/** The SDK's codes for a user whose tokens are gone (or unusable): the browser signs in again. */
+const SIGNED_OUT = new Set(['NotSignedIn', 'InvalidToken']);
+
 /** What a failed call means for the browser. */
-export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' }> {
+export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' | 'invalid' }> {
   if (error instanceof DailyLimitError) {
     return { kind: 'unavailable', budget: true, retryAt: error.resetsAt.getTime() };
   }
@@ -92,13 +108,15 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' }> {
     return { kind: 'unavailable', budget: false, retryAt: error.resetsAt?.getTime() };
   }
   if (error instanceof AuthenticationError || error instanceof TokenError) return { kind: 'unauthorized' };
+  // The user's tokens went (a sign-out, an expiry without refresh) while the request was on its way.
+  if (error instanceof InvalidRequestError && SIGNED_OUT.has(error.code)) return { kind: 'unauthorized' };
   // Refused by the server's client before sending: the user's token lacks the endpoint's scope.
   if (error instanceof InvalidRequestError) {
     const status = error.code === 'InsufficientScope' ? 403 : 400;
     return { kind: 'api', status, body: { errors: [{ code: error.code, messages: [error.message] }] } };
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return { kind: 'api', status: error.status, body: error.body };
+    return { kind: 'api', status: error.status, body: refusalBody(error.status, error.body) };
   }
   return { kind: 'unavailable', budget: false, retryAt: undefined };
 }
@@ -116,7 +134,6 @@ export function keptRefusal(fetched: Fetched, now: number, maxAgeMs: number): En
     storedAt: now,
     maxAgeMs,
     cacheControl: '',
-    contentType: 'application/json',
     link: undefined,
   };
 }

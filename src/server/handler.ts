@@ -14,15 +14,19 @@ import {
   type TokenStore,
   type UserScope,
 } from '../index.js';
+import { accounts } from './accounts.js';
 import { Flights } from './flights.js';
 import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
+import { OneOffCalls } from './one-offs.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
 import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
 import { route } from './router.js';
+import { secured } from './security-headers.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
+import type { SignInContext } from './sign-in.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
@@ -84,7 +88,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     maxAge: positiveInteger('cookie.maxAge', options.cookie?.maxAge ?? 30 * 86_400),
     path: settings.mount,
   };
-  const tokensFor = sessionTokens(options, coordination, cookie);
+  const people = accounts(sessionTokens(options, coordination, cookie));
+  const { tokensFor, accountOf } = people;
   const origins = (url: URL): readonly string[] =>
     options.origin === undefined
       ? [url.origin]
@@ -93,12 +98,12 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
         : options.origin;
   // Without a shared markUsed (memoryCoordination, or one of your own): remembered in this process.
   const markUsed = coordination.markUsed?.bind(coordination) ?? memoryUsedMarks();
-  /** The session's store key when the request carries a signed-in session. */
+  /** The session's store key when the request carries a signed-in session (one of a known account). */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, cookie.name);
     if (!id) return undefined;
     const key = await sessionKey(id);
-    return (await tokensFor(key).get()) ? key : undefined;
+    return (await accountOf(key)) !== undefined ? key : undefined;
   };
 
   const flights = new Flights();
@@ -107,7 +112,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     apiBase: options.baseUrl.replace(/\/+$/, ''),
     mount: settings.mount,
     now: settings.now,
+    validation: options.validation ?? 'strict',
+    logger: options.logger,
   };
+  const oneOffs = new OneOffCalls();
   const publicCache = new PublicCache({
     settings,
     store: publicStore,
@@ -117,6 +125,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     outcomes,
     fetchContext,
     usage,
+    oneOffs,
   });
   const userCalls = new UserCalls({
     settings,
@@ -128,13 +137,15 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     publicCache,
     fetchContext,
   });
-  const visitors = new VisitorShares(
-    coordination.visitors ?? memoryVisitorCounts(),
-    sharesOf(options, settings.dailyLimit),
-    options.visitorKey ?? byClientAddress,
-    settings.now,
+  const visitors = new VisitorShares({
+    counts: coordination.visitors ?? memoryVisitorCounts(),
+    shares: sharesOf(options, settings.dailyLimit),
+    visitorKey: options.visitorKey ?? byClientAddress,
+    ipv6Prefix: settings.ipv6Prefix,
+    accountOf,
+    now: settings.now,
     usage,
-  );
+  });
   const parts = {
     settings,
     origins,
@@ -142,7 +153,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     publicCache,
     userCalls,
     visitors,
-    signIn: (url: URL) => ({
+    signIn: (url: URL, request: Request, context: RequestContext): SignInContext => ({
       client,
       cookie,
       mount: settings.mount,
@@ -154,10 +165,20 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       forgetUser: (key: string) => userCalls.forget(key),
       signedIn,
       markUsed: (key: string) => markUsed(`catalog-server:${key}`, USED_SIGN_IN_MS),
+      chargeSignIn: visitors.signInCharge(request, context),
+      chargeSignOut: (key: string) => visitors.signOutCharge(key),
+      learnAccount: async (key: string) => {
+        oneOffs.add(usage().day);
+        const { id } = await userCalls.clientFor(key).user.get();
+        // Whatever `validation` says: a person without a usable id would share one account with others.
+        if (!(Number.isSafeInteger(id) && id > 0))
+          throw new Error('price-catalog/server: the API gave no user id');
+        await people.setAccount(key, String(id));
+      },
     }),
   };
 
-  const handler = withMethods(
+  const served = withMethods(
     async (request: Request, context: RequestContext = {}): Promise<Response> => {
       try {
         return await route(request, context, parts);
@@ -172,6 +193,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     allowedMethodsOf(settings.mount),
     (request, url) => isOtherOrigin(request, origins(url)),
   );
+  // Every answer, whichever part made it, leaves with the security headers.
+  const handler = async (request: Request, context?: RequestContext): Promise<Response> =>
+    secured(await served(request, context));
   return Object.assign(handler, { client, usage, idle: () => flights.idle() });
 }
 

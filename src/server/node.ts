@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from './guard.js';
 import { FETCH_METHODS } from './methods.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
+import { JSON_TYPE, SECURITY_HEADERS } from './security-headers.js';
 import type { RequestContext } from './visitors.js';
 
 export interface NodeHandlerOptions {
@@ -56,7 +57,7 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
         failed = true;
         if (next) return next(error);
         if (res.headersSent) return res.destroy();
-        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.writeHead(500, REFUSAL_HEADERS);
         res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
       })
       .catch(() => res.destroy())
@@ -190,7 +191,7 @@ function drainThenClose(req: IncomingMessage, res: ServerResponse): void {
   else res.once('finish', () => req.resume());
 }
 
-const REFUSAL_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+const REFUSAL_HEADERS = { ...SECURITY_HEADERS, 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
 
 function errorBody(code: string, message: string): string {
   return JSON.stringify({ errors: [{ code, messages: [message] }] });

@@ -106,8 +106,9 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    */
   answerWithin?: number | undefined;
   /**
-   * Calls per UTC day one visitor may cause (a signed-in session, else a visitor key); past it the
-   * visitor gets stale answers, or 429 with `Retry-After`. Default 1% of `dailyLimit`, at least 10.
+   * Calls per UTC day one visitor may cause (a signed-in account, across all its sessions, else a
+   * visitor key); past it the visitor gets stale answers, or 429 with `Retry-After`. Default 1% of
+   * `dailyLimit`, at least 10.
    */
   visitorShare?: number | undefined;
   /** Calls per UTC day all visitors who are not signed in may cause together. Default half of `dailyLimit`. */
@@ -118,4 +119,11 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * visitors' common share.
    */
   visitorKey?: ((request: Request, context: RequestContext) => string | undefined) | undefined;
+  /**
+   * How many leading bits of an IPv6 visitor key make one visitor: every address of that network
+   * shares one visitor's share (IPv4 stays per address; IPv4-mapped IPv6 is IPv4). Default 56:
+   * what ISPs commonly delegate to one home or customer (a /64 is only one of its 256 subnets,
+   * and a VPS often holds a whole /64 or more). 64 counts each subnet apart; 48 a whole site.
+   */
+  ipv6Prefix?: number | undefined;
 }

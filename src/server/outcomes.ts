@@ -1,12 +1,15 @@
 /**
- * The browser's answer to a call: the new entry, the API's own error passed on, or, when the API
- * cannot answer, the last good answer (stale-if-error) or a 503 saying when to come back.
+ * The browser's answer to a call: the new entry, the API's own error passed on (re-made from its
+ * documented fields), or, when the API cannot answer or answers what is not valid data, the last
+ * good answer (stale-if-error) or a 503 / 502 saying so.
  */
 import type { DailyUsage } from '../index.js';
 import { answerFrom, type Entry } from './answers.js';
 import { staleServed, visitorRefused } from './events.js';
 import type { Fetched } from './fetch-api.js';
 import { refusal, secondsUntil } from './respond.js';
+import { JSON_TYPE } from './security-headers.js';
+import { upstreamInvalid } from './upstream.js';
 
 export type Unavailable = Extract<Fetched, { kind: 'unavailable' }>;
 
@@ -31,16 +34,23 @@ export class Outcomes {
         return notSignedIn('The sign-in has expired: sign in again');
       case 'unavailable':
         return this.staleOr503(request, fetched, stale, now);
+      case 'invalid':
+        return this.staleOr(request, stale, now) ?? upstreamInvalid();
     }
   }
 
-  /** The stale answer while it is within maxStale, else the 503. */
-  staleOr503(request: Request, fetched: Unavailable, stale: Entry | undefined, now: number): Response {
+  /** The kept good answer while it is within maxStale, else undefined. */
+  private staleOr(request: Request, stale: Entry | undefined, now: number): Response | undefined {
     if (stale && stale.status === 200 && now - stale.storedAt <= stale.maxAgeMs + this.maxStale) {
       staleServed(new URL(request.url).pathname.slice(this.mount.length));
       return answerFrom(stale, 'stale', request, now);
     }
-    return this.unavailable(fetched, now);
+    return undefined;
+  }
+
+  /** The stale answer while it is within maxStale, else the 503. */
+  staleOr503(request: Request, fetched: Unavailable, stale: Entry | undefined, now: number): Response {
+    return this.staleOr(request, stale, now) ?? this.unavailable(fetched, now);
   }
 
   unavailable(fetched: Unavailable, now: number): Response {
@@ -65,13 +75,14 @@ export class Outcomes {
   }
 }
 
-export function passOn(status: number, body: unknown, contentType?: string | null): Response {
+/** An answer of the API's (a write's result, or its refusal re-made) as the handler's own JSON. */
+export function passOn(status: number, body: unknown): Response {
   if (status === 204 || body === undefined || body === null) {
     return new Response(null, { status, headers: { 'cache-control': 'no-store' } });
   }
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': contentType ?? 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
   });
 }
 

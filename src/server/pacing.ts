@@ -22,6 +22,8 @@ export class Pacing {
     /** `reserveFloor`: kept to the day's end for pages nobody asked for yet; `pacing: false` spends down to the reserve. */
     private readonly settings: Pick<Settings, 'pacing' | 'reserve' | 'reserveFloor'>,
     private readonly overdue: OverdueAnswers,
+    /** Calls made once per person (sign-ins): left out of the rate of calls to come, as first fetches are. */
+    private readonly oneOffs?: { count(day: string): number },
   ) {}
 
   /**
@@ -44,7 +46,7 @@ export class Pacing {
       const kept = Math.max(reserve * (1 - share), reserveFloor);
       const uncached = Math.max(0, calls - revalidations);
       // Uncached calls still to come at today's rate, less the first fetches of the answers known.
-      const repeated = Math.max(0, uncached - this.overdue.size);
+      const repeated = Math.max(0, uncached - this.overdue.size - (this.oneOffs?.count(usage.day) ?? 0));
       const coming = (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE);
       // The pace holds the reserve back; the plan counts on what the day's end frees of it.
       const paced = (limit - uncached - Math.max(kept, coming)) * share;

@@ -18,6 +18,7 @@ import { within } from './deadline.js';
 import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
 import type { Flights } from './flights.js';
+import type { OneOffCalls } from './one-offs.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
@@ -40,6 +41,8 @@ export interface PublicCacheParts {
   outcomes: Outcomes;
   fetchContext: FetchContext;
   usage: () => DailyUsage;
+  /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
+  oneOffs?: OneOffCalls;
 }
 
 export class PublicCache {
@@ -50,7 +53,7 @@ export class PublicCache {
   private readonly pacer: Pacing;
 
   constructor(private readonly parts: PublicCacheParts) {
-    this.pacer = new Pacing(parts.settings, this.overdue);
+    this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs);
   }
 
   async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {

@@ -1,4 +1,5 @@
 /** The handler's own answers: JSON error bodies in the API's format, and no-store headers. */
+import { JSON_TYPE } from './security-headers.js';
 
 /** An answer in the API's error format (`{errors: [{code, messages}]}`), never cached by the browser. */
 export function refusal(
@@ -9,7 +10,7 @@ export function refusal(
 ): Response {
   return new Response(JSON.stringify({ errors: [{ code, messages: [message] }] }), {
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    headers: { ...headers, 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
   });
 }
 
@@ -17,7 +18,7 @@ export function refusal(
 export function privateJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    headers: { ...headers, 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
   });
 }
 

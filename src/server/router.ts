@@ -18,7 +18,7 @@ export interface RouterParts {
   settings: Settings;
   origins(url: URL): readonly string[];
   signedIn(request: Request): Promise<string | undefined>;
-  signIn(url: URL): SignInContext;
+  signIn(url: URL, request: Request, context: RequestContext): SignInContext;
   publicCache: PublicCache;
   userCalls: UserCalls;
   visitors: VisitorShares;
@@ -39,7 +39,7 @@ export async function route(
   const segments = pathSegments(url, settings.mount);
   if (segments === undefined) return notServed();
   if (segments instanceof Response) return segments;
-  if (segments[0] === 'auth') return authRoute(request, url, segments, parts.signIn(url));
+  if (segments[0] === 'auth') return authRoute(request, url, segments, parts.signIn(url, request, context));
   const lookup = lookupRoute(request.method, `/${segments.join('/')}`);
   if (!lookup) return notServed();
   const served = lookup.route;
@@ -62,7 +62,7 @@ export async function route(
     async () => user ?? (await parts.signedIn(request)),
   );
   const version = requestedVersion(request);
-  const spec = { path: `/${segments.join('/')}`, query: query.params, version };
+  const spec = { path: `/${segments.join('/')}`, query: query.params, version, schema: lookup.row.schema };
   if (write) return parts.userCalls.write(request, user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${url.pathname}?${query.key}`;
   return user

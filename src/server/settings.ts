@@ -23,6 +23,8 @@ export interface Settings {
   userMaxAge: number;
   /** Longest wait of a browser request for the API before the stale answer or a 503. */
   answerWithin: number;
+  /** Bits of an IPv6 client address that make one visitor (its network). */
+  ipv6Prefix: number;
 }
 
 export function settingsOf(options: CatalogHandlerOptions): Settings {
@@ -47,7 +49,14 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     missingMaxAge: nonNegative('missingMaxAge', options.missingMaxAge ?? 300_000),
     userMaxAge: nonNegative('userMaxAge', options.userMaxAge ?? 60_000),
     answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
+    ipv6Prefix: ipv6PrefixOf(options.ipv6Prefix ?? 56),
   };
+}
+
+function ipv6PrefixOf(bits: number): number {
+  if (!(Number.isInteger(bits) && bits >= 1 && bits <= 128))
+    throw invalid('ipv6Prefix', 'must be a whole number of bits, 1 to 128');
+  return bits;
 }
 
 function mountPathOf(path: string): string {

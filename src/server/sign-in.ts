@@ -21,6 +21,7 @@ import {
   sessionKey,
   setCookie,
 } from './sessions.js';
+import type { Charge } from './visitors.js';
 
 export interface SignInContext {
   client: CatalogClient;
@@ -35,6 +36,12 @@ export interface SignInContext {
   signedIn(request: Request): Promise<string | undefined>;
   /** Records a sign-in's state or code as spent; false when it already was (a replay). */
   markUsed(key: string): Promise<boolean>;
+  /** The sign-in's call (learning the account), charged to the address asking. */
+  chargeSignIn: Charge;
+  /** The API's sign-out, charged to the account signing out. */
+  chargeSignOut(key: string): Charge;
+  /** Asks the API who signed in (the user's id) and keeps it with the session. */
+  learnAccount(key: string): Promise<void>;
 }
 
 /** The sign-in routes and their one method each. */
@@ -104,12 +111,17 @@ export async function authRoute(
         );
       }
       const back = localPath(decodeText(kept[1] as string), home);
+      if (url.searchParams.get('error') === 'access_denied') return redirect(back, [clear]);
+      // Learning who signed in costs a call: the address asking pays it, before the code is exchanged.
+      const refused = await context.chargeSignIn();
+      if (refused) return withCookies(refused, [clear]);
       const id = randomId();
       const key = await sessionKey(id);
       try {
         await context.userClient(key).auth.handleCallback(url, { state: returned, redirectUri: callbackUri });
+        await context.learnAccount(key);
       } catch (error) {
-        await context.forgetUser(key);
+        await endSession(context, key, false);
         if (error instanceof AccessDeniedError) return redirect(back, [clear]);
         return withCookies(
           refusal(400, 'SignInFailed', 'The sign-in could not be completed: start it again'),
@@ -144,9 +156,12 @@ export async function authRoute(
   }
 }
 
-/** Signs the user out at the API (best effort) and forgets their tokens and answers. */
+/**
+ * Signs the user out at the API (best effort, charged to the account: with its share spent the
+ * token is only forgotten, and expires at the API) and forgets their tokens and answers.
+ */
 async function endSession(context: SignInContext, key: string, atApi: boolean): Promise<void> {
-  if (atApi)
+  if (atApi && !(await context.chargeSignOut(key)()))
     await context
       .userClient(key)
       .user.logout()

@@ -21,6 +21,7 @@ import { refusal } from './respond.js';
 import type { RouteLookup } from './routes.js';
 import { randomId } from './sessions.js';
 import type { Settings } from './settings.js';
+import { invalidAnswer, upstreamInvalid } from './upstream.js';
 import type { Charge } from './visitors.js';
 
 /** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
@@ -132,7 +133,15 @@ export class UserCalls {
         await tokensFor(user).set(undefined);
         await this.forget(user);
       }
-      return passOn(response.status, data, response.headers.get('content-type'));
+      // The write may well have been made: an answer that is not valid data is still never passed on.
+      const { fetchContext } = this.parts;
+      if (
+        data !== undefined &&
+        invalidAnswer(response, data, route.row.schema, fetchContext, `${method} ${spec.path}`)
+      ) {
+        return upstreamInvalid();
+      }
+      return passOn(response.status, data);
     } catch (error) {
       // Whatever happened, the user's next view asks the API again.
       await this.dropAnswers(user);

@@ -65,13 +65,42 @@ describe('pacing of background revalidations over the day', () => {
       for (const user of users) await user.favorites.list().toArray();
       time.advance(2 * 60_000);
     }
-    const userCalls = sandbox.apiCalls({ path: '/favorites' }).length;
-    expect(userCalls).toBe(16);
+    // Each sign-in learns its account (GET /user): a user's call too.
+    const userCalls =
+      sandbox.apiCalls({ path: '/favorites' }).length + sandbox.apiCalls({ path: '/user' }).length;
+    expect(userCalls).toBe(18);
     expect(handler.usage().calls).toBe(PAGES.length + userCalls);
     time.advance(3 * HOUR - 30 * 60_000);
     const stale = await call(PAGES[0] as string);
     await handler.idle();
     expect(stale.headers.get('x-catalog-cache')).toBe('stale');
     expect(sandbox.stats.apiCalls).toBe(PAGES.length + userCalls);
+  });
+
+  it('a morning of sign-ins is one call per person, not a rate: revalidations do not give way to it all day', async () => {
+    // Each sign-in asks the API who signed in (one call, once per person). Twenty of them in the
+    // first hour, extrapolated as a rate, would be taken for ~76 calls still to come at 05:00:
+    // more than the day has left, and no revalidation would go out.
+    const time = clock(1);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
+    const PAGES = pagesOf(sandbox);
+    for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+    const accounts = Object.values(SANDBOX_USERS);
+    for (let i = 0; i < 20; i++) {
+      const browser = browserClient((request) => handler(request, { clientAddress: `192.0.2.${i + 1}` }));
+      await signIn(
+        sandbox,
+        (request) => handler(request, { clientAddress: `192.0.2.${i + 1}` }),
+        browser.jar,
+        accounts[i % accounts.length],
+      );
+      time.advance(2 * 60_000);
+    }
+    expect(sandbox.apiCalls({ path: '/user' })).toHaveLength(20);
+    time.advance(4 * HOUR - 40 * 60_000);
+    const stale = await call(PAGES[0] as string);
+    await handler.idle();
+    expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+    expect(sandbox.stats.apiCalls).toBe(PAGES.length + 20 + 1);
   });
 });

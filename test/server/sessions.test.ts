@@ -108,7 +108,8 @@ describe('users: login, callback, session cookie, user endpoints with the user t
     const aliceFavorites = await alice.favorites.list().toArray();
     const bobFavorites = await bob.favorites.list().toArray();
     expect(aliceFavorites.map((f) => f.id)).not.toEqual(bobFavorites.map((f) => f.id));
-    expect(sandbox.apiCalls({ path: '/user' })).toHaveLength(2);
+    // Two sign-ins (each learns its account) and one read each.
+    expect(sandbox.apiCalls({ path: '/user' })).toHaveLength(4);
     const anonymous = await handler(new Request(`${ORIGIN}${MOUNT}/user`));
     expect(anonymous.status).toBe(401);
   });
