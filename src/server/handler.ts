@@ -117,6 +117,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     outcomes,
     fetchContext,
     usage,
+    sharedStore: Boolean(sharedCache),
   });
   const userCalls = new UserCalls({
     settings,

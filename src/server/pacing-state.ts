@@ -26,6 +26,8 @@ interface Saved {
 export class PacingState {
   private savedAt: number | undefined;
   private restoring: Promise<void> | undefined;
+  /** The saved state has been read (or its read failed): no need to await it again. */
+  isRestored = false;
 
   constructor(
     private readonly store: CacheStore,
@@ -35,7 +37,11 @@ export class PacingState {
 
   /** Resolves once the saved state has been read (the first call reads it; a failed read is skipped). */
   restored(now: number): Promise<void> {
-    this.restoring ??= this.read(now).catch(() => undefined);
+    this.restoring ??= this.read(now)
+      .catch(() => undefined)
+      .finally(() => {
+        this.isRestored = true;
+      });
     return this.restoring;
   }
 

@@ -45,6 +45,8 @@ export interface PublicCacheParts {
   outcomes: Outcomes;
   fetchContext: FetchContext;
   usage: () => DailyUsage;
+  /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
+  sharedStore?: boolean | undefined;
 }
 
 export class PublicCache {
@@ -54,20 +56,20 @@ export class PublicCache {
 
   private readonly pacer: Pacing;
   private readonly firstFetches: FirstFetches;
-  private readonly state: PacingState;
+  private readonly state: PacingState | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue);
     this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
-    this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
+    if (parts.sharedStore) this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
   }
 
   async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
     const { settings, store, flights, outcomes } = this.parts;
-    await this.state.restored(settings.now());
+    if (this.state && !this.state.isRestored) await this.state.restored(settings.now());
     const entry = await readEntry(store, key);
     const t = settings.now();
-    this.state.maybeSave(t, (work) => flights.keep(work));
+    this.state?.maybeSave(t, (work) => flights.keep(work));
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
     if (entry) {
