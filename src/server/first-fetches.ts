@@ -50,6 +50,20 @@ export class FirstFetches {
     return false;
   }
 
+  /**
+   * Whether a background revalidation may spend a call now. While first fetches are held back
+   * (today or yesterday), a refresh of a page already shown with its age would take a call from a
+   * page shown to nobody: refreshes then wait until the day's calls are half an hour's worth
+   * behind the even line (first fetches not using them).
+   */
+  refreshesMayGo(usage: DailyUsage, inFlight: number, now: number): boolean {
+    this.newDay(now);
+    const { limit } = usage;
+    if (limit === null || !this.paced || this.heldBack < this.day - 1) return true;
+    const share = (now - this.day * DAY_MS) / DAY_MS;
+    return usage.calls + inFlight < limit * (share - 1 / 48);
+  }
+
   /** The answer is kept now: its count is no longer needed. */
   fetched(key: string): void {
     this.counts.delete(key);

@@ -149,6 +149,7 @@ export class PublicCache {
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
     const { flights, usage } = this.parts;
+    if (!this.firstFetches.refreshesMayGo(usage(), this.revalidating.size, t)) return;
     const due = this.pacer.next(
       usage(),
       this.revalidating.size,
