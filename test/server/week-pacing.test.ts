@@ -99,6 +99,32 @@ describe('first fetches of a catalog larger than the day', () => {
   });
 });
 
+describe('refreshes while first fetches are held back', () => {
+  /** 22 pages fetched at 00:00, then at 12:00 views of them (stale): does the pacing refresh one? */
+  async function noonRefreshes(holdOneBack: boolean): Promise<string[]> {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { handler, get, calls } = handlerOn(sandbox, SMALL_DAY);
+    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    if (holdOneBack) expect((await get(`/skus/${ids[30]}`)).status).toBe(503);
+    vi.setSystemTime(MONDAY + DAY / 2);
+    for (let round = 0; round < 5; round++) {
+      for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+      await handler.idle();
+    }
+    return calls.slice(22);
+  }
+
+  it('give way to pages shown to nobody: none while the calls are not behind the even line', async () => {
+    // The control: with no page held back the pacing refreshes the stale answers at noon.
+    expect((await noonRefreshes(false)).length).toBeGreaterThan(0);
+    vi.useRealTimers();
+    // With a page held back, the 22 calls at noon are ahead of the line: no refresh.
+    expect(await noonRefreshes(true)).toEqual([]);
+  });
+});
+
 describe('a restarted instance on one redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
