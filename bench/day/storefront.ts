@@ -15,12 +15,15 @@ export interface StorePage {
 
 export const MOST_REVIEWED = 150;
 
-/** The pages of the storefront, in the sandbox data's order (categories, then SKUs by reviews). */
-export function storefront(data: SandboxData): StorePage[] {
+/**
+ * The pages of the storefront, in the sandbox data's order (categories, then SKUs by reviews):
+ * the `skuPages` most reviewed SKUs have a page (the week's shop: every SKU).
+ */
+export function storefront(data: SandboxData, skuPages = MOST_REVIEWED): StorePage[] {
   const leaves = data.categories.filter((c) => c.children_count === 0).sort((a, b) => a.id - b.id);
   const skus = [...data.skus]
     .sort((a, b) => b.reviews_count - a.reviews_count || a.id - b.id)
-    .slice(0, MOST_REVIEWED);
+    .slice(0, skuPages);
   return [
     ...leaves.map((category) => ({
       name: `category ${category.id}`,

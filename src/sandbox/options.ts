@@ -17,10 +17,14 @@ export interface ResolvedOptions {
   /** `cacheMaxAge` was given: it also replaces the recorded `max-age=0` of the 'fresh' lists. */
   cacheMaxAgeSet: boolean;
   bulkCategory: Required<BulkCategoryOptions> | undefined;
+  scale: number;
 }
 
 /** The most SKUs a bulk category may list: their ids stay below the next id block. */
 export const MAX_BULK_SKUS = 10_000_000;
+
+/** The largest catalog `scale`: sibling leaf ids stay in their own block (see data/scaled-tree.ts). */
+export const MAX_SCALE = 50;
 
 function wholeNumber(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -61,5 +65,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
           },
     cacheMaxAgeSet: options.cacheMaxAge !== undefined,
     bulkCategory: bulkCategory(options.bulkCategory),
+    scale: wholeNumber('scale', options.scale ?? 1, 1, MAX_SCALE),
   };
 }

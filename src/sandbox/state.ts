@@ -42,7 +42,7 @@ export class SandboxState {
   stats: Omit<SandboxStats, 'dailyCalls'> = { tokenRequests: 0, apiCalls: 0, overLimit: 0 };
 
   constructor(readonly options: ResolvedOptions) {
-    this.catalog = withBulkCategory(seededCatalog(options.seed), options.bulkCategory);
+    this.catalog = withBulkCategory(seededCatalog(options.seed, options.scale), options.bulkCategory);
     this.reset();
   }
 

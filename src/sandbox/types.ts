@@ -50,6 +50,13 @@ export interface SandboxOptions {
    * million cost no memory). See `BULK_SKU_ID_BASE` for their ids.
    */
   bulkCategory?: BulkCategoryOptions;
+  /**
+   * A catalog about `scale` times the default one: each leaf category gets `scale - 1` sibling
+   * leaves (`Κινητά Τηλέφωνα Outlet`, ...) generated from the same model profile, with their own
+   * SKUs, offers and reviews (25: ~20,000 SKUs, ~340 categories). A whole number from 1 to 50;
+   * default 1, the recorded-size catalog, unchanged. Same seed and scale, same data.
+   */
+  scale?: number;
 }
 
 export interface BulkCategoryOptions {

@@ -126,6 +126,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     fetchContext,
     usage,
     oneOffs,
+    sharedStore: Boolean(sharedCache),
   });
   const userCalls = new UserCalls({
     settings,

@@ -47,8 +47,11 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    */
   cache?: CacheStore | undefined;
   /**
-   * Longest time, in ms, a public answer is served past its max-age: while it is revalidated in
-   * the background, and when the API fails or the budget is spent. Default 86 400 000 (a day).
+   * Longest time, in ms, a public answer is served past its max-age while the pacing revalidates
+   * it in the background. Past it a view asks the API first when the day's first fetches allow a
+   * call; when no call can be made (the API fails, the budget is spent or paced for pages viewed
+   * more) the answer is still served, whatever its age, with its `Age`. Kept answers are dropped
+   * for memory only. Default 86 400 000 (a day).
    */
   maxStale?: number | undefined;
   /**

@@ -19,7 +19,8 @@ const RETRY_AFTER_FAILURE_MS = 30_000;
 export class Outcomes {
   constructor(
     private readonly usage: () => DailyUsage,
-    private readonly maxStale: number,
+    /** Unused since a kept answer is served at any age when no call can replace it. */
+    _maxStale: number,
     /** The handler's mount path: the API path of a request is what follows it. */
     private readonly mount: string,
   ) {}
@@ -39,16 +40,16 @@ export class Outcomes {
     }
   }
 
-  /** The kept good answer while it is within maxStale, else undefined. */
+  /** The kept good answer, whatever its age (its Age header says it), else undefined. */
   private staleOr(request: Request, stale: Entry | undefined, now: number): Response | undefined {
-    if (stale && stale.status === 200 && now - stale.storedAt <= stale.maxAgeMs + this.maxStale) {
+    if (stale && stale.status === 200) {
       staleServed(new URL(request.url).pathname.slice(this.mount.length));
       return answerFrom(stale, 'stale', request, now);
     }
     return undefined;
   }
 
-  /** The stale answer while it is within maxStale, else the 503. */
+  /** The kept good answer, else the 503. */
   staleOr503(request: Request, fetched: Unavailable, stale: Entry | undefined, now: number): Response {
     return this.staleOr(request, stale, now) ?? this.unavailable(fetched, now);
   }

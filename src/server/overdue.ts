@@ -9,7 +9,7 @@
  */
 import type { GetSpec } from './fetch-api.js';
 
-interface Watched {
+export interface Watched {
   spec: GetSpec;
   views: number;
   /** When the answer was last fetched or confirmed, and its max-age (from the cache). */
@@ -131,6 +131,23 @@ export class OverdueAnswers {
   private halveCounts(now: number): void {
     for (const w of this.watched.values()) w.views /= 2;
     this.since = now - (now - (this.since ?? now)) / 2;
+  }
+
+  /** The `max` answers viewed most, and when counting began: what a restarted instance starts from. */
+  snapshot(max: number): { since: number | undefined; watched: [string, Watched][] } {
+    const watched = [...this.watched].sort((a, b) => b[1].views - a[1].views).slice(0, max);
+    return { since: this.since, watched: watched.map(([key, w]) => [key, { ...w }]) };
+  }
+
+  /** Starts from a snapshot: counts and kept times of answers this instance has not seen yet. */
+  restore(since: number | undefined, watched: readonly [string, Watched][], now: number): void {
+    if (typeof since === 'number' && since <= now) this.since = Math.min(this.since ?? since, since);
+    for (const [key, w] of watched) {
+      if (this.watched.size >= this.max) break;
+      if (this.watched.has(key) || !(w.views > 0) || typeof w.spec?.path !== 'string') continue;
+      this.watched.set(key, { spec: w.spec, views: w.views, storedAt: w.storedAt, maxAgeMs: w.maxAgeMs });
+    }
+    this.level = undefined;
   }
 
   /** Drops the answer with the lowest view rate. */

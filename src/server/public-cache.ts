@@ -1,7 +1,9 @@
 /**
  * Public answers, cached once for every visitor: served fresh within the API's max-age, stale
  * while the pacing revalidates the most overdue ones in the background, and fetched at once
- * (charged to the visitor, bounded by the browser's deadline) when nothing usable is kept. A
+ * (charged to the visitor, bounded by the browser's deadline) when nothing usable is kept and the
+ * first fetches' pacing lets it (first-fetches.ts). A kept answer is never dropped for its age,
+ * only for memory: past `maxStale` it is served, with its age, whenever no call can replace it. A
  * missing id or a refused query is kept too, `missingMaxAge` long.
  */
 import {
@@ -17,11 +19,14 @@ import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
 import { within } from './deadline.js';
 import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
+import { FirstFetches } from './first-fetches.js';
 import type { Flights } from './flights.js';
 import type { OneOffCalls } from './one-offs.js';
+import { notFetchedYet } from './not-fetched.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
+import { PacingState } from './pacing-state.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
@@ -29,8 +34,8 @@ import type { Charge } from './visitors.js';
 /** A background revalidation is the pacing's call, charged to no visitor. */
 const FREE: Charge = async () => undefined;
 
-/** How long past maxStale the store keeps an answer: its ETag still saves a body then. */
-const KEEP_PAST_STALE_MS = 3_600_000;
+/** How long the store keeps an answer: a year, so only memory drops it (LRU, or Redis' maxmemory). */
+const KEEP_MS = 365 * 86_400_000;
 
 export interface PublicCacheParts {
   settings: Settings;
@@ -43,6 +48,8 @@ export interface PublicCacheParts {
   usage: () => DailyUsage;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
   oneOffs?: OneOffCalls;
+  /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
+  sharedStore?: boolean | undefined;
 }
 
 export class PublicCache {
@@ -51,15 +58,21 @@ export class PublicCache {
   private readonly revalidating = new Set<string>();
 
   private readonly pacer: Pacing;
+  private readonly firstFetches: FirstFetches;
+  private readonly state: PacingState | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs);
+    this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
+    if (parts.sharedStore) this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
   }
 
   async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
     const { settings, store, flights, outcomes } = this.parts;
+    if (this.state && !this.state.isRestored) await this.state.restored(settings.now());
     const entry = await readEntry(store, key);
     const t = settings.now();
+    this.state?.maybeSave(t, (work) => flights.keep(work));
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
     if (entry) {
@@ -70,6 +83,14 @@ export class PublicCache {
         if (age >= kept.maxAgeMs) staleServed(spec.path);
         return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
       }
+    }
+    if (!flights.has(key) && !this.firstFetches.admit(key, this.parts.usage(), this.revalidating.size, t)) {
+      // Kept past maxStale: served with its age, and left to the revalidations' pacing.
+      if (kept) {
+        this.revalidateSome(t);
+        return outcomes.staleOr503(request, UNAVAILABLE, kept, t);
+      }
+      return notFetchedYet(t);
     }
     const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
     const now = settings.now();
@@ -112,9 +133,10 @@ export class PublicCache {
       const fetched = await fetchGet(client, spec, previous, fetchContext);
       if (fetched.kind === 'entry') {
         if (fetched.storable) {
-          await writeEntry(store, key, fetched.entry, settings.maxStale + KEEP_PAST_STALE_MS);
+          await writeEntry(store, key, fetched.entry, KEEP_MS);
         }
         this.overdue.stored(key, fetched.entry.storedAt, fetched.entry.maxAgeMs);
+        this.firstFetches.fetched(key);
         return fetched;
       }
       const missing = keptRefusal(fetched, settings.now(), settings.missingMaxAge);
@@ -130,6 +152,7 @@ export class PublicCache {
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
     const { flights, usage } = this.parts;
+    if (!this.firstFetches.refreshesMayGo(usage(), this.revalidating.size, t)) return;
     const due = this.pacer.next(
       usage(),
       this.revalidating.size,

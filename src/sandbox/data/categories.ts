@@ -1,19 +1,23 @@
-import { CATEGORY_TREE, ROOT_CATEGORY_ID } from './category-tree.js';
+import { CATEGORY_TREE, type CategoryNode, ROOT_CATEGORY_ID } from './category-tree.js';
 import { ORDER_DEFAULT } from './profile-helpers.js';
 import type { LeafProfile } from './profile-types.js';
 import type { Rng } from './random.js';
 import { fileStamp } from './timestamps.js';
 import type { CategoryRecord } from './types.js';
 
-export function buildCategories(rng: Rng, profiles: readonly LeafProfile[]): CategoryRecord[] {
-  const byId = new Map(CATEGORY_TREE.map((node) => [node.id, node]));
+export function buildCategories(
+  rng: Rng,
+  profiles: readonly LeafProfile[],
+  tree: readonly CategoryNode[] = CATEGORY_TREE,
+): CategoryRecord[] {
+  const byId = new Map(tree.map((node) => [node.id, node]));
   const ancestry = (id: number): number[] => {
     const chain: number[] = [];
     for (let node = byId.get(id); node; node = byId.get(node.parent)) chain.unshift(node.id);
     return chain;
   };
-  return CATEGORY_TREE.map((node) => {
-    const children = CATEGORY_TREE.filter((other) => other.parent === node.id).length;
+  return tree.map((node) => {
+    const children = tree.filter((other) => other.parent === node.id).length;
     const chain = ancestry(node.id);
     const profile = profiles.find((p) => p.categoryId === node.id);
     const leaf = children === 0;

@@ -1,0 +1,62 @@
+/**
+ * The Redis the week runs on: a redis-server of its own on a free loopback port (no persistence),
+ * started as `npm run many-processes` starts one (REDIS_URL is used instead when set), or, with
+ * `--redis cluster`, a three-node Redis Cluster on loopback ports. Without redis-server: a message
+ * saying what to install, and exit 1.
+ */
+import { spawnSync } from 'node:child_process';
+import { Cluster, Redis } from 'ioredis';
+import { exampleRedis } from '../../examples/many-processes/redis.js';
+
+export type RedisMode = 'local' | 'cluster';
+
+/** Where a run's instances connect: a URL, or the nodes of a cluster. */
+export type RedisTarget = { url: string } | { nodes: { host: string; port: number }[] };
+
+export interface StartedRedis {
+  target: RedisTarget;
+  stop(): Promise<void>;
+}
+
+export async function startRedisFor(mode: RedisMode): Promise<StartedRedis> {
+  if (!(mode === 'local' && process.env.REDIS_URL) && spawnSync('redis-server', ['--version']).error) {
+    console.error(
+      [
+        'bench:week: the week runs its handler instances on a real Redis, and redis-server is not installed.',
+        '  Debian/Ubuntu: sudo apt-get install redis-server   macOS: brew install redis',
+        '  or point it at a running one: REDIS_URL=redis://127.0.0.1:6379 npm run bench:week',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+  if (mode === 'local') {
+    const redis = await exampleRedis();
+    return { target: { url: redis.url }, stop: () => redis.stop() };
+  }
+  // The cluster helper of the tests (test/helpers/redis-cluster.ts), imported only for this mode.
+  const { startRedisCluster } = await import('../../test/helpers/redis-cluster.js');
+  const cluster = await startRedisCluster({ masters: 3 });
+  return { target: { nodes: cluster.nodes }, stop: () => cluster.stop() };
+}
+
+export type Client = Redis | Cluster;
+
+/** A client of its own for one handler instance. */
+export function connect(target: RedisTarget): Client {
+  const client = 'url' in target ? new Redis(target.url) : new Cluster(target.nodes);
+  client.on('error', () => undefined);
+  return client;
+}
+
+interface Queues {
+  commandQueue?: { length: number };
+  offlineQueue?: { length: number };
+}
+
+/** Whether a client still waits for a reply (ioredis' queues): the simulated clock must not move then. */
+export function waiting(client: Client): boolean {
+  const own = client as unknown as Queues;
+  if ((own.offlineQueue?.length ?? 0) > 0 || (own.commandQueue?.length ?? 0) > 0) return true;
+  if (client instanceof Cluster) return client.nodes().some((node) => waiting(node));
+  return false;
+}

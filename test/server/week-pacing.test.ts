@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisCoordination } from '../../src/redis/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { MOUNT, ORIGIN, PHONE } from './setup.js';
+
+const DAY = 86_400_000;
+const MONDAY = Date.UTC(2026, 10, 23);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A handler on `sandbox` whose API calls are counted (and can be made to fail). */
+function handlerOn(sandbox: ReturnType<typeof createSandbox>, options: Partial<CatalogHandlerOptions> = {}) {
+  const calls: string[] = [];
+  let down = false;
+  const handler = createCatalogHandler({
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin === new URL(sandbox.baseUrl).origin) {
+        calls.push(url.pathname);
+        if (down) throw new TypeError('fetch failed');
+      }
+      return sandbox.fetch(input, init);
+    },
+    logLevel: 'off',
+    maxRetries: 0,
+    ...options,
+  });
+  const get = (path: string) => handler(new Request(`${ORIGIN}${MOUNT}${path}`));
+  return {
+    handler,
+    calls,
+    get,
+    setDown: (value: boolean) => {
+      down = value;
+    },
+  };
+}
+
+/** 24 calls a day, none kept for visitors' shares: the pacing is what holds first fetches back. */
+const SMALL_DAY = { dailyLimit: 24, visitorShare: 24, anonymousShare: 24 } as const;
+
+describe('a kept answer, whatever its age', () => {
+  it('is served with its Age when the API cannot give a new one, days after it was fetched', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY + 3_600_000 });
+    const sandbox = createSandbox();
+    const { get, calls, setDown } = handlerOn(sandbox);
+    const first = await get(`/skus/${PHONE}`);
+    expect(first.status).toBe(200);
+    const body = await first.json();
+    // Three days later (past maxStale, a day): the API is down.
+    vi.setSystemTime(MONDAY + 3_600_000 + 3 * DAY);
+    setDown(true);
+    const old = await get(`/skus/${PHONE}`);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('x-catalog-cache')).toBe('stale');
+    expect(Number(old.headers.get('age'))).toBe(3 * 86_400);
+    expect(await old.json()).toEqual(body);
+    // It asked the API once more (past maxStale) and, refused, still answered.
+    expect(calls).toEqual([`/skus/${PHONE}`, `/skus/${PHONE}`]);
+  });
+});
+
+describe('first fetches of a catalog larger than the day', () => {
+  it("hold a page back when the day's line is spent, and give it a call first the next day for yesterday's views", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { get, calls } = handlerOn(sandbox, SMALL_DAY);
+    // The day's calls down to the reserve (2) are free of the line: 22 pages fetched at once.
+    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    expect(calls).toHaveLength(22);
+    // A 23rd page is held back: 22 calls at 00:00 are far ahead of the even line.
+    const popular = ids[30] as number;
+    for (let i = 0; i < 4; i++) {
+      const held = await get(`/skus/${popular}`);
+      expect(held.status).toBe(503);
+      expect(await held.json()).toMatchObject({ errors: [{ code: 'NotFetchedYet' }] });
+    }
+    expect(calls).toHaveLength(22);
+
+    // The next day: paced from midnight (a page was held back yesterday).
+    vi.setSystemTime(MONDAY + DAY);
+    expect((await get(`/skus/${ids[40]}`)).status).toBe(200);
+    expect((await get(`/skus/${ids[41]}`)).status).toBe(200);
+    // Two calls at 00:00 are ahead of the line: a page seen once waits...
+    expect((await get(`/skus/${ids[42]}`)).status).toBe(503);
+    // ...the page viewed four times yesterday (counted 2 today, 3 with this view) gets the call.
+    const earned = await get(`/skus/${popular}`);
+    expect(earned.status).toBe(200);
+    expect(calls.slice(22)).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, `/skus/${popular}`]);
+  });
+});
+
+describe('refreshes while first fetches are held back', () => {
+  /** 22 pages fetched at 00:00, then at 12:00 views of them (stale): does the pacing refresh one? */
+  async function noonRefreshes(holdOneBack: boolean): Promise<string[]> {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { handler, get, calls } = handlerOn(sandbox, SMALL_DAY);
+    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    if (holdOneBack) expect((await get(`/skus/${ids[30]}`)).status).toBe(503);
+    vi.setSystemTime(MONDAY + DAY / 2);
+    for (let round = 0; round < 5; round++) {
+      for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+      await handler.idle();
+    }
+    return calls.slice(22);
+  }
+
+  it('give way to pages shown to nobody: none while the calls are not behind the even line', async () => {
+    // The control: with no page held back the pacing refreshes the stale answers at noon.
+    expect((await noonRefreshes(false)).length).toBeGreaterThan(0);
+    vi.useRealTimers();
+    // With a page held back, the 22 calls at noon are ahead of the line: no refresh.
+    expect(await noonRefreshes(true)).toEqual([]);
+  });
+});
+
+describe('a restarted instance on one redis-server', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('serves the answers the stopped one kept, with no call, and paces from the views it had counted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const prefix = `restart-${Date.now()}-${Math.random()}:`;
+    const first = redisCoordination({ url: redis.url, prefix });
+    const a = handlerOn(sandbox, { ...SMALL_DAY, coordination: first });
+    for (const id of ids.slice(0, 22)) expect((await a.get(`/skus/${id}`)).status).toBe(200);
+    const popular = ids[30] as number;
+    for (let i = 0; i < 4; i++) expect((await a.get(`/skus/${popular}`)).status).toBe(503);
+    // An hour on, the instance saves its pacing to Redis with its next answer; then it stops.
+    vi.setSystemTime(MONDAY + 3_601_000);
+    expect((await a.get(`/skus/${ids[0]}`)).status).toBe(200);
+    await a.handler.idle();
+    await first.close();
+
+    const second = redisCoordination({ url: redis.url, prefix });
+    try {
+      const b = handlerOn(sandbox, { ...SMALL_DAY, coordination: second });
+      // What the first kept is served from Redis: no call.
+      const kept = await b.get(`/skus/${ids[5]}`);
+      expect(kept.status).toBe(200);
+      expect(((await kept.json()) as { sku: { id: number } }).sku.id).toBe(ids[5]);
+      expect(b.calls).toEqual([]);
+      // The next day it paces as the first would have: yesterday's held-back page first.
+      vi.setSystemTime(MONDAY + DAY);
+      expect((await b.get(`/skus/${ids[40]}`)).status).toBe(200);
+      expect((await b.get(`/skus/${ids[41]}`)).status).toBe(200);
+      expect((await b.get(`/skus/${ids[42]}`)).status).toBe(503);
+      expect((await b.get(`/skus/${popular}`)).status).toBe(200);
+      expect(b.calls).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, `/skus/${popular}`]);
+    } finally {
+      await second.close();
+    }
+  });
+});
