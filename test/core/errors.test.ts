@@ -10,8 +10,8 @@ import {
   RateLimitError,
   ResponseValidationError,
   TimeoutError,
-} from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+} from '../../src/index.js';
+import { newSandbox, sandboxClient } from '../helpers/index.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidRequestError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+import { InvalidRequestError } from '../../src/index.js';
+import { newSandbox, sandboxClient } from '../helpers/index.js';
+import { drive } from '../helpers/timers.js';
 
 describe('PagePromise', () => {
   it('await gives the first page with pagination, rate limit and navigation', async () => {

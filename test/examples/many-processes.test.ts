@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RedisServer, startRedis } from './helpers/redis-server.js';
+import { freePort, type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // docs/many-processes.md's example, run as a user runs it: the sandbox API, three users, and two
 // backend processes (examples/many-processes/backend.ts) on one Redis, through the built package.
 
 const run = promisify(execFile);
-const cwd = new URL('..', import.meta.url);
+const cwd = new URL('../..', import.meta.url);
 const example = ['--import', 'tsx', 'examples/many-processes/run.ts'];
 
 /** What the example prints last: what the API saw. */

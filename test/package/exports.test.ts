@@ -19,10 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked } from '../scripts/size.mjs';
-import { declaredValues } from './package/exports.js';
+import { installPacked } from '../../scripts/size.mjs';
+import { declaredValues } from './exports.js';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Conditions {
   import: { types: string };

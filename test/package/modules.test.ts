@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET, bundle, ENTRIES, installPacked } from '../scripts/size.mjs';
+import { BUDGET, bundle, ENTRIES, installPacked } from '../../scripts/size.mjs';
 import {
   catalogModule,
   createClientWith,
@@ -8,8 +8,8 @@ import {
   shopsModule,
   skusModule,
   userModule,
-} from '../src/index.js';
-import { newSandbox, sandboxOptions } from './helpers/index.js';
+} from '../../src/index.js';
+import { newSandbox, sandboxOptions } from '../helpers/index.js';
 
 describe('createClientWith', () => {
   it('makes a client with only the modules given, plus auth, usage, request and forUser', async () => {

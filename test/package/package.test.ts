@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked } from '../scripts/size.mjs';
-import { createClient } from '../src/index.js';
-import { consumerTypeErrors } from './helpers/consumer-types.js';
+import { installPacked } from '../../scripts/size.mjs';
+import { createClient } from '../../src/index.js';
+import { consumerTypeErrors } from '../helpers/consumer-types.js';
 
 const run = promisify(execFile);
-const root = new URL('..', import.meta.url);
+const root = new URL('../..', import.meta.url);
 
 describe('the built package', () => {
   for (const file of ['esm.mjs', 'cjs.cjs']) {

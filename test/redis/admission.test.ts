@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, DailyLimitError, RateLimitError } from '../src/index.js';
-import { type RedisCoordination, redisCoordination } from '../src/redis/index.js';
-import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { createClient, DailyLimitError, RateLimitError } from '../../src/index.js';
+import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
+import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // The admission (src/redis/window.ts): one script places a call in its token's window and takes it
 // from the daily budget, so a call awaits ONE Redis round trip before it is sent. Through the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, PriceCatalogError } from '../src/index.js';
-import { CoordinationError, type RedisCoordination, redisCoordination } from '../src/redis/index.js';
-import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { createClient, PriceCatalogError } from '../../src/index.js';
+import { CoordinationError, type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
+import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // Through the public API: createClient with redisCoordination, against the in-process sandbox and
 // a real redis-server. Two coordinations on one prefix stand for two processes. Real time, short.

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RedisServer, startRedis } from './helpers/redis-server.js';
+import { freePort, type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 const run = promisify(execFile);
-const root = new URL('..', import.meta.url);
+const root = new URL('../..', import.meta.url);
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
-import { runWorkers, windows } from './helpers/processes.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
-import type { WorkerConfig } from './helpers/redis-worker.js';
+import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { runWorkers, windows } from '../helpers/processes.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import type { WorkerConfig } from '../helpers/redis-worker.js';
 
 // Four Node processes (test/helpers/redis-worker.ts, through the public createClient with
 // redisCoordination) against ONE sandbox HTTP server and ONE redis-server. Real time: a few

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CachedAnswer, DailyLimitError, PriceCatalogError, RateLimitError } from '../src/index.js';
-import { CoordinationError, type RedisCoordination, redisCoordination } from '../src/redis/index.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type CachedAnswer, DailyLimitError, PriceCatalogError, RateLimitError } from '../../src/index.js';
+import { CoordinationError, type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // Real Redis and real time: the waits here are short (tens of ms to ~1 s). The stores are used
 // the way the pipeline uses them, with several coordinations standing for several processes.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type CatalogClient, createClient, InvalidRequestError } from '../src/index.js';
-import { createSandbox } from '../src/sandbox/index.js';
+import { type CatalogClient, createClient, InvalidRequestError } from '../../src/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 
 /** A JSON.stringify of any of these would throw, loop or run code; none may reach a message. */
 const toJSON = vi.fn(() => 'called');

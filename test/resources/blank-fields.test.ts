@@ -14,8 +14,8 @@ import {
   type SkuReview,
   type SkuReviewVoteFields,
   type User,
-} from '../src/index.js';
-import { loadRecording, newSandbox, type Recording, replay, sandboxClient } from './helpers/index.js';
+} from '../../src/index.js';
+import { loadRecording, newSandbox, type Recording, replay, sandboxClient } from '../helpers/index.js';
 
 /** Spec rule 2: blank fields come back as null. These are the fields the API can blank. */
 describe('the types say which fields can be null', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UnprocessableEntityError } from '../src/index.js';
-import { loadRecording, newSandbox, replay, sandboxClient } from './helpers/index.js';
+import { UnprocessableEntityError } from '../../src/index.js';
+import { loadRecording, newSandbox, replay, sandboxClient } from '../helpers/index.js';
 
 /** Each catalog recording answered through the public API: the data comes back untouched. */
 function setup(name: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Category, InvalidRequestError, NotFoundError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { type Category, InvalidRequestError, NotFoundError } from '../../src/index.js';
+import { newSandbox, sandboxClient } from '../helpers/index.js';
 
 function setup() {
   const sandbox = newSandbox();

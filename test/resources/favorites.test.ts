@@ -5,9 +5,9 @@ import {
   NotFoundError,
   stalePaths,
   UnprocessableEntityError,
-} from '../src/index.js';
-import { replayAsUser, type sandboxClient } from './helpers/index.js';
-import { userClient } from './helpers/users.js';
+} from '../../src/index.js';
+import { replayAsUser, type sandboxClient } from '../helpers/index.js';
+import { userClient } from '../helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40
 

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type Favorite, type FoundLocation, InvalidRequestError } from '../src/index.js';
-import { expectRefused, newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
-import { userClient } from './helpers/users.js';
+import { type Favorite, type FoundLocation, InvalidRequestError } from '../../src/index.js';
+import { expectRefused, newSandbox, replayAsUser, sandboxClient } from '../helpers/index.js';
+import { userClient } from '../helpers/users.js';
 
 // Syntagma square, Athens: half of the sandbox's shop locations are in Athens.
 const ATHENS = { lat: 37.9755, lng: 23.7348 };

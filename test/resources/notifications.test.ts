@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isNotificationOf, type Notification } from '../src/index.js';
-import { newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
-import { userClient } from './helpers/users.js';
+import { isNotificationOf, type Notification } from '../../src/index.js';
+import { newSandbox, replayAsUser, sandboxClient } from '../helpers/index.js';
+import { drive } from '../helpers/timers.js';
+import { userClient } from '../helpers/users.js';
 
 const PHONE = 2119391;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, InvalidRequestError } from '../src/index.js';
-import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
+import { ApiError, InvalidRequestError } from '../../src/index.js';
+import { expectRefused, newSandbox, sandboxClient } from '../helpers/index.js';
 
 // As docs/errors.md says: fixed order_by methods are refused before sending; category SKUs' are
 // dynamic (meta.order_by_methods), so any non-empty name is sent and the server decides.

@@ -9,8 +9,8 @@ import {
   type SkuReview,
   type SkuReviewsAggregation,
   UnprocessableEntityError,
-} from '../src/index.js';
-import { capturingFetch, expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
+} from '../../src/index.js';
+import { capturingFetch, expectRefused, newSandbox, sandboxClient } from '../helpers/index.js';
 
 // Seed 1: a SKU of category 40 with 40 reviews, and one with none yet (both reviewable).
 const REVIEWED_SKU = 2161866;

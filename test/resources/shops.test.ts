@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type LocationAddress, NotFoundError, type ShopRatingBreakdown } from '../src/index.js';
-import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
+import { type LocationAddress, NotFoundError, type ShopRatingBreakdown } from '../../src/index.js';
+import { expectRefused, newSandbox, sandboxClient } from '../helpers/index.js';
 
 // Seed 1: the first shop, with structured locations (2500 among them).
 const SHOP_ID = 452;

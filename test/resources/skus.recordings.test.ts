@@ -6,8 +6,8 @@ import {
   parseFirstProductShopInfo,
   type Shop,
   type ShopRatingBreakdown,
-} from '../src/index.js';
-import type { Sandbox } from '../src/sandbox/index.js';
+} from '../../src/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import {
   capturingFetch,
   loadRecording,
@@ -15,7 +15,7 @@ import {
   type Recording,
   replay,
   sandboxClient,
-} from './helpers/index.js';
+} from '../helpers/index.js';
 
 const REVIEW_ACTIONS = 'public publish_sku_review_actions';
 
@@ -129,7 +129,7 @@ describe('product cards', () => {
   it('skus.productCards (strict) accepts real cards that carry no reseller key', async () => {
     const answer = JSON.parse(
       readFileSync(
-        new URL('./fixtures/answers/product_cards_without_reseller.json', import.meta.url),
+        new URL('../fixtures/answers/product_cards_without_reseller.json', import.meta.url),
         'utf8',
       ),
     ) as Recording;

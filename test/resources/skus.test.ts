@@ -5,8 +5,8 @@ import {
   parseFirstProductShopInfo,
   type Shop,
   type SpecificationGroup,
-} from '../src/index.js';
-import { expectRefused, newSandbox, sandboxClient } from './helpers/index.js';
+} from '../../src/index.js';
+import { expectRefused, newSandbox, sandboxClient } from '../helpers/index.js';
 
 // Seed 1: the first SKU and product, in the big leaf category 40.
 const SKU_ID = 2119391;

@@ -30,7 +30,7 @@ import {
   type SkuReviewsAggregation,
   type SkuReviewVoteFields,
   type SpecificationGroup,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 // Type tests: `tsc --noEmit` checks this file (tsconfig includes test/). The calls sit inside
 // arrow functions that are only looked at by expectTypeOf and never called, so no request is sent.

@@ -4,10 +4,10 @@ import {
   NotFoundError,
   PermissionDeniedError,
   UnprocessableEntityError,
-} from '../src/index.js';
-import { AVATAR_PRESETS } from '../src/sandbox/index.js';
-import { newSandbox, replayAsUser, sandboxClient } from './helpers/index.js';
-import { userClient } from './helpers/users.js';
+} from '../../src/index.js';
+import { AVATAR_PRESETS } from '../../src/sandbox/index.js';
+import { newSandbox, replayAsUser, sandboxClient } from '../helpers/index.js';
+import { userClient } from '../helpers/users.js';
 
 // 1×1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

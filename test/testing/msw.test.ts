@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../src/index.js';
-import { createSandbox } from '../src/sandbox/index.js';
-import { mswHandlers } from '../src/sandbox/msw.js';
+import { createClient } from '../../src/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { mswHandlers } from '../../src/sandbox/msw.js';
 
 /** The sandbox's msw handlers behind the global fetch, as an app's own test suite would use them. */
 describe('through the sandbox msw handlers', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, createClient, InvalidRequestError, TokenError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { AuthenticationError, createClient, InvalidRequestError, TokenError } from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
 
 const oauthCalls = (sandbox: ReturnType<typeof newSandbox>) =>
   sandbox.requests.filter((r) => r.kind === 'oauth');

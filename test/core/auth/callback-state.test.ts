@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccessDeniedError, createClient, InvalidRequestError } from '../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../src/sandbox/index.js';
+import { AccessDeniedError, createClient, InvalidRequestError } from '../../../src/index.js';
+import { createSandbox, SANDBOX_USERS } from '../../../src/sandbox/index.js';
 
 const REDIRECT = 'https://app.example/callback';
 

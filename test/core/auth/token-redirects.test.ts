@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, TokenError } from '../src/index.js';
-import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
+import { createClient, TokenError } from '../../../src/index.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
 const REDIRECT_URI = 'https://app.example/callback';
 const STATUSES = [301, 302, 307, 308] as const;

@@ -6,9 +6,9 @@ import {
   TokenError,
   type TokenStore,
   type UserTokens,
-} from '../src/index.js';
-import { createSandbox, SANDBOX_USERS } from '../src/sandbox/index.js';
-import { sandboxOptions } from './helpers/index.js';
+} from '../../../src/index.js';
+import { createSandbox, SANDBOX_USERS } from '../../../src/sandbox/index.js';
+import { sandboxOptions } from '../../helpers/index.js';
 
 const REDIRECT = 'https://app.example/callback';
 

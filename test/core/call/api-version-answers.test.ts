@@ -3,7 +3,7 @@
  * version asked for may be absent, and what a request may carry follows every version.
  */
 import { describe, expect, it } from 'vitest';
-import { userClient } from './helpers/users.js';
+import { userClient } from '../../helpers/users.js';
 
 /** A user client asking for `version`, and the Accept headers it sent. */
 function clientAsking(version: '3.1' | '3.2') {

@@ -3,7 +3,7 @@
  * (or a proxy in front of it) may spell it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../src/index.js';
+import { createClient } from '../../../src/index.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -7,10 +7,10 @@ import {
   RedirectError,
   ResponseValidationError,
   TimeoutError,
-} from '../src/index.js';
-import { SANDBOX_USERS, type Sandbox } from '../src/sandbox/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import { SANDBOX_USERS, type Sandbox } from '../../../src/sandbox/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

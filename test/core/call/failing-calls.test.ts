@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateLimitError, RateLimitWaitError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { nodeBundle } from './helpers/node-bundle.js';
-import { drive } from './helpers/timers.js';
+import { RateLimitError, RateLimitWaitError } from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
+import { nodeBundle } from '../../helpers/node-bundle.js';
+import { drive } from '../../helpers/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -81,7 +81,7 @@ describe('a failed call nobody awaits', () => {
     });
 
   beforeAll(async () => {
-    bundle = await nodeBundle(new URL('./helpers/unawaited-call.ts', import.meta.url), 'unawaited-call');
+    bundle = await nodeBundle(new URL('../../helpers/unawaited-call.ts', import.meta.url), 'unawaited-call');
   });
 
   it('is an unhandled rejection, as any rejected promise', async () => {

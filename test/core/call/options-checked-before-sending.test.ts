@@ -6,10 +6,10 @@ import {
   TimeoutError,
   TokenError,
   type UserTokens,
-} from '../src/index.js';
-import type { Sandbox } from '../src/sandbox/index.js';
-import { newSandbox, sandboxClient, sandboxOptions } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { newSandbox, sandboxClient, sandboxOptions } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

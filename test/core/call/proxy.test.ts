@@ -1,9 +1,9 @@
 import { Agent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fetchWith, proxyFetch, runThroughProxy } from '../examples/proxy.js';
-import { createClient } from '../src/index.js';
-import { createSandbox, type Sandbox, type SandboxServer } from '../src/sandbox/index.js';
-import { type RecordingProxy, startRecordingProxy } from './helpers/proxy.js';
+import { fetchWith, proxyFetch, runThroughProxy } from '../../../examples/proxy.js';
+import { createClient } from '../../../src/index.js';
+import { createSandbox, type Sandbox, type SandboxServer } from '../../../src/sandbox/index.js';
+import { type RecordingProxy, startRecordingProxy } from '../../helpers/proxy.js';
 
 /** Every secret-looking thing a relayed request carries, to check where it went. */
 function credentialsOf(request: RecordingProxy['relayed'][number]) {

@@ -9,9 +9,9 @@ import {
   NotFoundError,
   RedirectError,
   TimeoutError,
-} from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ResponseValidationError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { userClient } from './helpers/users.js';
+import { ResponseValidationError } from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
+import { userClient } from '../../helpers/users.js';
 
 /** A client whose API calls get `body`, its token calls the sandbox; and the requests it sent. */
 function answering(body: unknown, options: Parameters<typeof sandboxClient>[1] = {}) {

@@ -10,10 +10,10 @@ import {
   type HookResponse,
   type Hooks,
   InvalidRequestError,
-} from '../src/index.js';
-import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
-import { sandboxOptions } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { sandboxOptions } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 /** Hooks that record every event in order, plus whatever `extra` hooks do. */
 function recorder(extra: Hooks = {}) {

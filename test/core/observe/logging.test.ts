@@ -5,10 +5,10 @@ import {
   InvalidRequestError,
   type Logger,
   type LogLevel,
-} from '../src/index.js';
-import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
-import { sandboxOptions } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { sandboxOptions } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 const REDIRECT = 'https://app.example/callback';

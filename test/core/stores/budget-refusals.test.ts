@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DailyLimitError } from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
+import { DailyLimitError } from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
 
 afterEach(() => {
   vi.useRealTimers();

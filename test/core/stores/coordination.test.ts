@@ -6,9 +6,9 @@ import {
   RateLimitError,
   type TokenStore,
   type UserTokens,
-} from '../src/index.js';
-import { SANDBOX_USERS } from '../src/sandbox/index.js';
-import { newSandbox, sandboxClient, sandboxOptions } from './helpers/index.js';
+} from '../../../src/index.js';
+import { SANDBOX_USERS } from '../../../src/sandbox/index.js';
+import { newSandbox, sandboxClient, sandboxOptions } from '../../helpers/index.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,9 +6,9 @@ import {
   RateLimitError,
   type RateLimitEvent,
   TokenError,
-} from '../src/index.js';
-import { newSandbox, sandboxClient } from './helpers/index.js';
-import { drive } from './helpers/timers.js';
+} from '../../../src/index.js';
+import { newSandbox, sandboxClient } from '../../helpers/index.js';
+import { drive } from '../../helpers/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
