@@ -1,33 +1,43 @@
 import { APIPromise } from './core/api-promise.js';
-import { callbackTokenProvider, clientCredentialsProvider, staticTokenProvider } from './core/auth.js';
-import type { DailyUsage } from './core/budget.js';
-import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cache.js';
-import { describe } from './core/describe.js';
-import { InvalidRequestError, isRecord } from './core/errors.js';
-import type { Engine } from './core/exchange.js';
-import { type Hooks, hookList, hookRunner } from './core/hooks.js';
-import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { createLimits } from './core/limits.js';
-import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
-import { memoryCoordination } from './core/memory-stores.js';
-import { checkClientOptions } from './core/options.js';
-import { safePath } from './core/paths.js';
-import type { QueryParams } from './core/query-string.js';
-import type { OnRateLimit } from './core/rate-limit.js';
-import { PermanentRedirects } from './core/redirects.js';
-import { isServerRuntime } from './core/runtime.js';
-import type { Coordination } from './core/stores.js';
-import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
-import { fetchTransport } from './core/transport.js';
+import {
+  callbackTokenProvider,
+  clientCredentialsProvider,
+  staticTokenProvider,
+} from './core/auth/providers.js';
+import {
+  fingerprint,
+  isTokenValue,
+  TOKEN_RULE,
+  type TokenInput,
+  type TokenProvider,
+} from './core/auth/token.js';
 import {
   createUserAuth,
   type TokenStore,
   type UserAuth,
   type UserScope,
   type UserTokens,
-} from './core/user-auth.js';
-import type { ValidationMode } from './core/validate.js';
+} from './core/auth/user-auth.js';
+import type { DailyUsage } from './core/budget.js';
+import { describe } from './core/call/describe.js';
+import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/call/engine.js';
+import type { Engine } from './core/call/exchange.js';
+import { createLimits } from './core/call/limits.js';
+import { safePath } from './core/call/paths.js';
+import type { QueryParams } from './core/call/query-string.js';
+import type { OnRateLimit } from './core/call/rate-limit.js';
+import { PermanentRedirects } from './core/call/redirects.js';
+import { fetchTransport } from './core/call/transport.js';
+import type { ValidationMode } from './core/call/validate.js';
+import { InvalidRequestError, isRecord } from './core/errors.js';
+import { type Hooks, hookList, hookRunner } from './core/observe/hooks.js';
+import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/observe/logger.js';
+import { checkClientOptions } from './core/options.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/stores/cache.js';
+import type { Coordination } from './core/stores/coordination.js';
+import { memoryCoordination } from './core/stores/memory.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
+import { isServerRuntime } from './internal/runtime.js';
 import { type CatalogResource, catalogResource } from './resources/catalog.js';
 import { type FavoritesResource, favoritesResource } from './resources/favorites.js';
 import { type NotificationsResource, notificationsResource } from './resources/notifications.js';

@@ -1,7 +1,7 @@
 import { APIPromise, type ApiResponse } from './api-promise.js';
+import type { RateLimitInfo } from './call/rate-limit.js';
 import { InvalidRequestError, ResponseValidationError } from './errors.js';
 import { linkTarget } from './link.js';
-import type { RateLimitInfo } from './rate-limit.js';
 
 /** `meta.pagination` of a list answer. */
 export interface Pagination {

@@ -1,4 +1,4 @@
-import type { Schema } from '../core/validate.js';
+import type { Schema } from '../core/call/validate.js';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

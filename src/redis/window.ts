@@ -27,7 +27,7 @@ const STATE_TTL_MS = 86_400_000;
  * in arrival order. rate-limiter-flexible and its peers count our own consumption in fixed or
  * sliding windows of a set length; none can take a remaining count or a reset time from outside,
  * so each of these steps has to run atomically inside Redis, as a script, with the same rules as
- * the in-memory TokenWindow (src/core/rate-limit.ts).
+ * the in-memory TokenWindow (src/core/call/rate-limit.ts).
  *
  * Keys of one token share a hash tag, so the scripts also run on Redis Cluster.
  * State (hash): limit, remaining, resetAt (ms, 0 = unknown), expiredAt, known, probe (ms the probe

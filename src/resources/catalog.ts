@@ -1,5 +1,5 @@
+import type { HttpCore } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import * as ROWS from '../endpoints/catalog.js';
 import type {

@@ -1,5 +1,5 @@
+import type { HttpCore } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import * as ROWS from '../endpoints/favorites.js';
 import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {

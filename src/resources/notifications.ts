@@ -1,6 +1,6 @@
+import type { HttpCore } from '../core/call/engine.js';
+import { sleep } from '../core/call/signal.js';
 import { AbortError, InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
-import { sleep } from '../core/signal.js';
 import * as ROWS from '../endpoints/notifications.js';
 import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, type RequestOptions } from './shared.js';

@@ -1,10 +1,10 @@
 import { APIPromise } from '../core/api-promise.js';
-import { describe } from '../core/describe.js';
+import { describe } from '../core/call/describe.js';
+import type { CallSpec, HttpCore, RequestOptions } from '../core/call/engine.js';
+import type { QueryParams } from '../core/call/query-string.js';
+import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
-import type { QueryParams } from '../core/query-string.js';
-import type { Schema } from '../core/validate.js';
 import type { EndpointCall } from '../endpoints/row.js';
 
 export type { RequestOptions };

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import type { HttpCore } from '../core/call/engine.js';
+import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Schema } from '../core/validate.js';
 import * as ROWS from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {

@@ -1,5 +1,5 @@
+import type { HttpCore } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import * as ROWS from '../endpoints/user.js';
 import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
 import { call, list, type PageParams, type RequestOptions } from './shared.js';

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
+import type { HttpCore } from '../core/call/engine.js';
 import { pathMatches, pathParams } from '../endpoints/paths.js';
 import type { EndpointCall } from '../endpoints/row.js';
 import { stalePaths } from '../endpoints/stale.js';

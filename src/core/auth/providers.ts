@@ -1,8 +1,8 @@
-import { traceToken } from './diagnostics.js';
-import { ConnectionError, isRecord, TokenError } from './errors.js';
-import { parseRateLimit } from './rate-limit.js';
-import { abortable } from './signal.js';
-import type { AppTokenStore } from './stores.js';
+import { parseRateLimit } from '../call/rate-limit.js';
+import { abortable } from '../call/signal.js';
+import { ConnectionError, isRecord, TokenError } from '../errors.js';
+import { traceToken } from '../observe/diagnostics.js';
+import type { AppTokenStore } from '../stores/coordination.js';
 import {
   type AccessToken,
   fingerprint,

@@ -1,6 +1,6 @@
-import { requestToken, tokenCache } from './auth.js';
-import { AccessDeniedError, InvalidRequestError } from './errors.js';
-import type { LockStore } from './stores.js';
+import { AccessDeniedError, InvalidRequestError } from '../errors.js';
+import type { LockStore } from '../stores/coordination.js';
+import { requestToken, tokenCache } from './providers.js';
 import {
   type AccessToken,
   fingerprint,

@@ -4,8 +4,9 @@
  * redirect hop, the replay after a 401, a resend after a rate-limit 403) is a new value made from
  * the last. The token is put on at the last moment, by signed(), after the rate-limit wait.
  */
-import type { HookRequestKind } from './hooks.js';
-import type { AccessToken } from './token.js';
+
+import type { AccessToken } from '../auth/token.js';
+import type { HookRequestKind } from '../observe/hooks.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

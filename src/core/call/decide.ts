@@ -1,11 +1,11 @@
 /**
  * What an answer (or a failure to get one) means for the call: the one place that decides, and
- * the one place an error status becomes its typed error. The exchange loop (src/core/exchange.ts)
+ * the one place an error status becomes its typed error. The exchange loop (src/core/call/exchange.ts)
  * sends, asks decide(), and does what it says. One bound covers every repeat:
  *
  *   requests per call <= 1 + maxRetries + 1 (token replay) + MAX_RATE_LIMIT_WAITS, redirect hops included
  */
-import type { Attempt } from './attempt.js';
+
 import {
   ApiError,
   type ApiErrorInit,
@@ -21,7 +21,8 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
-} from './errors.js';
+} from '../errors.js';
+import type { Attempt } from './attempt.js';
 import type { RateLimitInfo } from './rate-limit.js';
 import { isRedirect } from './redirects.js';
 import type { Received } from './transport.js';

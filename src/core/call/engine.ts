@@ -4,12 +4,21 @@
  *   request()    the deadline over the whole call
  *   run()        input checks, URL, the token (read once for the call: principal and scope)
  *   read()       a GET: a fresh stored answer sends nothing; else the ETag, single flight
- *   answerOf()   src/core/exchange.ts: every request of the call, until its answer or typed error;
+ *   answerOf()   src/core/call/exchange.ts: every request of the call, until its answer or typed error;
  *                a 304 renews the stored answer
  *   finish()     validation and selection; the cache keeps a new answer, or a write drops stale ones
  */
-import type { ApiResponse } from './api-promise.js';
-import type { HttpMethod } from './attempt.js';
+import type { ApiResponse } from '../api-promise.js';
+import {
+  ConnectionError,
+  InternalServerError,
+  InvalidRequestError,
+  ResponseValidationError,
+  TimeoutError,
+} from '../errors.js';
+import { type CallEvent, callEvent, noteCall, traceCall } from '../observe/diagnostics.js';
+import type { Log } from '../observe/logger.js';
+import { checkCallOptions, isTimeLimit, type RequestOptions } from '../options.js';
 import {
   type CachedAnswer,
   type CacheMode,
@@ -21,25 +30,16 @@ import {
   renewedAnswer,
   storableMaxAge,
   toCachedAnswer,
-} from './cache.js';
-import { type CallEvent, callEvent, noteCall, traceCall } from './diagnostics.js';
-import {
-  ConnectionError,
-  InternalServerError,
-  InvalidRequestError,
-  ResponseValidationError,
-  TimeoutError,
-} from './errors.js';
+} from '../stores/cache.js';
+import { normalizeApiVersion } from '../version.js';
+import type { HttpMethod } from './attempt.js';
 import { type Call, type Engine, exchange } from './exchange.js';
-import type { Log } from './logger.js';
-import { checkCallOptions, isTimeLimit, type RequestOptions } from './options.js';
 import { encodeQuery, type QueryParams } from './query-string.js';
 import type { RateLimitInfo } from './rate-limit.js';
 import { abortError } from './signal.js';
 import { SingleFlight } from './single-flight.js';
 import { TimeLimit } from './transport.js';
 import { type Schema, type ValidationMode, validate } from './validate.js';
-import { normalizeApiVersion } from './version.js';
 
 export type { HttpMethod, RequestOptions };
 
@@ -116,7 +116,7 @@ export class HttpCore {
     this.config = config;
   }
 
-  /** @internal One call, published on `price-catalog:call` while someone listens (src/core/diagnostics.ts). */
+  /** @internal One call, published on `price-catalog:call` while someone listens (src/core/observe/diagnostics.ts). */
   request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const { cache } = this.config;
     const { limits } = this.config.engine;

@@ -6,12 +6,19 @@
  *   limits              a window place and a budget call; the token is read here, after any wait
  *   transport           fetch with the token put on (signed), the body read, a typed failure
  *   decide              done, 304, redirect, 401 replay, rate-limit wait, retry, or the typed
- *                       error of an error status (src/core/decide.ts)
+ *                       error of an error status (src/core/call/decide.ts)
  *   window              the answer's X-RateLimit-* told to the token's window
  *
  * Written by hand rather than with p-retry: four kinds of repeat count against one bound, and
  * answers that are not errors (redirects, 401, 403) are decided on too.
  */
+
+import type { AccessToken, TokenProvider } from '../auth/token.js';
+import { PriceCatalogError, RateLimitWaitError, RedirectError } from '../errors.js';
+import { traceAttempt } from '../observe/diagnostics.js';
+import type { HookRequest, HookRunner } from '../observe/hooks.js';
+import type { Log } from '../observe/logger.js';
+import type { WindowWaitReason } from '../stores/coordination.js';
 import {
   type Attempt,
   again,
@@ -32,16 +39,10 @@ import {
   type Step,
   type Tally,
 } from './decide.js';
-import { traceAttempt } from './diagnostics.js';
-import { PriceCatalogError, RateLimitWaitError, RedirectError } from './errors.js';
-import type { HookRequest, HookRunner } from './hooks.js';
 import type { Admitted, Limits } from './limits.js';
-import type { Log } from './logger.js';
 import { type OnRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
-import type { WindowWaitReason } from './stores.js';
-import type { AccessToken, TokenProvider } from './token.js';
 import type { Received, Transport } from './transport.js';
 
 export type { HttpMethod };

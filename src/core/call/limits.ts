@@ -1,7 +1,7 @@
 /**
  * Stage: limits. Before each request: a place in the token's rate-limit window (waiting, in order,
  * at most `maxRateLimitWait`), then one call of the application's daily budget. Both live in the
- * stores of the client's Coordination (src/core/stores.ts), so every client of one application
+ * stores of the client's Coordination (src/core/stores/coordination.ts), so every client of one application
  * (and every process, with shared stores) counts together.
  *
  * The token is read once, when the place is given, after any wait: a request that waited while a
@@ -9,13 +9,13 @@
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
 
-import { rateLimitWaitError } from '../internal/waits.js';
-import type { DailyUsage } from './budget.js';
-import { traceAdmission } from './diagnostics.js';
-import { DailyLimitError, RateLimitWaitError } from './errors.js';
+import { rateLimitWaitError } from '../../internal/waits.js';
+import { type AccessToken, fingerprint } from '../auth/token.js';
+import type { DailyUsage } from '../budget.js';
+import { DailyLimitError, RateLimitWaitError } from '../errors.js';
+import { traceAdmission } from '../observe/diagnostics.js';
+import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from '../stores/coordination.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
-import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from './stores.js';
-import { type AccessToken, fingerprint } from './token.js';
 
 export interface LimitsConfig {
   coordination: Coordination;

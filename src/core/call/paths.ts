@@ -1,4 +1,4 @@
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError } from '../errors.js';
 
 /** `.` or `..`, also percent-encoded (`%2e`, `%2E%2e`, ...). */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;

@@ -1,5 +1,5 @@
+import { InvalidRequestError, isRecord } from '../errors.js';
 import { describe } from './describe.js';
-import { InvalidRequestError, isRecord } from './errors.js';
 
 export type Scalar = string | number | boolean;
 /** `fields: ['id', 'price']` is the root resource; `{ root: [...], shop: [...] }` names associations. */

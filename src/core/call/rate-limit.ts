@@ -1,7 +1,7 @@
 /**
  * The API's per-token rate limit as the SDK reads it: the window an answer's X-RateLimit-* headers
  * tell, how far they are believed, and what `onRateLimit` is told before a wait. The window itself
- * is kept by a WindowStore (src/core/memory-window-store.ts in memory, src/redis/window.ts in Redis).
+ * is kept by a WindowStore (src/core/stores/memory-window.ts in memory, src/redis/window.ts in Redis).
  */
 
 /** The per-token rate-limit window, read from the X-RateLimit-* headers of an answer. */

@@ -1,9 +1,9 @@
 /**
  * Stage: redirects. 301/308 are followed and remembered; 302/307 repeat the request verbatim at
  * Location; 303 becomes a GET. Each hop is a request the server counts, so each is one request of
- * the call's bound (src/core/decide.ts). Credentials never go to another origin (src/core/attempt.ts).
+ * the call's bound (src/core/call/decide.ts). Credentials never go to another origin (src/core/call/attempt.ts).
  */
-import { RedirectError } from './errors.js';
+import { RedirectError } from '../errors.js';
 
 export const MAX_REDIRECTS = 5;
 

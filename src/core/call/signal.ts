@@ -1,4 +1,4 @@
-import { AbortError } from './errors.js';
+import { AbortError } from '../errors.js';
 
 /** Rejects with AbortError as soon as `signal` fires, without cancelling the shared `promise`. */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -6,8 +6,8 @@
  * fetch itself, not a wrapper such as ky: the engine owns retries, redirects, errors and
  * timeouts, so a wrapper would only add its size.
  */
-import { AbortError, ConnectionError, TimeoutError } from './errors.js';
-import { isTimeLimit, MAX_TIMER_MS } from './options.js';
+import { AbortError, ConnectionError, TimeoutError } from '../errors.js';
+import { isTimeLimit, MAX_TIMER_MS } from '../options.js';
 import { isRedirect } from './redirects.js';
 import { abortError } from './signal.js';
 

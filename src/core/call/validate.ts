@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { ResponseValidationError, type ValidationIssue } from './errors.js';
-import type { Logger } from './logger.js';
+import { ResponseValidationError, type ValidationIssue } from '../errors.js';
+import type { Logger } from '../observe/logger.js';
 
 /** `strict` throws on a mismatch, `warn` logs it and returns the data, `off` skips the check. */
 export type ValidationMode = 'strict' | 'warn' | 'off';

@@ -1,6 +1,6 @@
 /**
  * The names of the SDK's diagnostics_channel channels (`tracing:<name>:start` and so on for each
- * TracingChannel), shared by src/core/diagnostics.ts and its browser stand-in.
+ * TracingChannel), shared by src/core/observe/diagnostics.ts and its browser stand-in.
  */
 export const DIAGNOSTICS_CHANNELS = {
   call: 'price-catalog:call',

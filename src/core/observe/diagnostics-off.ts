@@ -1,9 +1,9 @@
 /**
- * src/core/diagnostics.ts for browser bundles (package.json `browser` maps one to the other): a
+ * src/core/observe/diagnostics.ts for browser bundles (package.json `browser` maps one to the other): a
  * browser has no diagnostics_channel, so nothing is published and the publishing code is not
  * shipped. The same exports, each doing nothing but run what it is given.
  */
-import type { ApiResponse } from './api-promise.js';
+import type { ApiResponse } from '../api-promise.js';
 import type { CallEvent } from './diagnostics.js';
 
 export { DIAGNOSTICS_CHANNELS } from './diagnostics-names.js';

@@ -12,11 +12,11 @@
  * the call channel's `start` (`bindStore`) finds its call there. The channel module is taken with
  * `process.getBuiltinModule`, never imported: a browser build holds no `node:` import, and where
  * the runtime has no diagnostics_channel nothing is published and nothing is spent; browser
- * bundles get src/core/diagnostics-off.ts instead (package.json `browser`).
+ * bundles get src/core/observe/diagnostics-off.ts instead (package.json `browser`).
  */
-import type { ApiResponse } from './api-promise.js';
-import type { DailyUsage } from './budget.js';
-import type { Outcome } from './decide.js';
+import type { ApiResponse } from '../api-promise.js';
+import type { DailyUsage } from '../budget.js';
+import type { Outcome } from '../call/decide.js';
 import { DIAGNOSTICS_CHANNELS } from './diagnostics-names.js';
 import type { HookRequestKind } from './hooks.js';
 

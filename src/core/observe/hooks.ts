@@ -1,6 +1,6 @@
-import { PriceCatalogError } from './errors.js';
-import type { RateLimitInfo } from './rate-limit.js';
-import { abortable, abortError } from './signal.js';
+import type { RateLimitInfo } from '../call/rate-limit.js';
+import { abortable, abortError } from '../call/signal.js';
+import { PriceCatalogError } from '../errors.js';
 
 /**
  * Why a request goes out: the call's `first` request, a `retry` after a network error or a 5xx,

@@ -1,4 +1,4 @@
-import { isServerRuntime } from './runtime.js';
+import { isServerRuntime } from '../../internal/runtime.js';
 
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';

@@ -14,9 +14,10 @@
  * is no clientId); `token` is a fingerprint of an access token (`AccessToken.principal`). No store
  * is ever given a secret as a key.
  */
+
+import type { AccessToken } from '../auth/token.js';
+import type { RateLimitInfo } from '../call/rate-limit.js';
 import type { CacheStore } from './cache.js';
-import type { RateLimitInfo } from './rate-limit.js';
-import type { AccessToken } from './token.js';
 
 /** The application's calls per UTC day, counted where every sharer sees them. */
 export interface BudgetStore {

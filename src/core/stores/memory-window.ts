@@ -7,10 +7,10 @@
  * Written by hand rather than with bottleneck: the wait is one FIFO released by one timer and
  * must follow the server's reset, which bottleneck's reservoir cannot.
  */
-import { rateLimitWaitError } from '../internal/waits.js';
-import { MAX_RESET_AHEAD_MS, type RateLimitInfo, WINDOW_MS } from './rate-limit.js';
-import { abortError } from './signal.js';
-import type { WindowAcquireOptions, WindowSlot, WindowStore } from './stores.js';
+import { rateLimitWaitError } from '../../internal/waits.js';
+import { MAX_RESET_AHEAD_MS, type RateLimitInfo, WINDOW_MS } from '../call/rate-limit.js';
+import { abortError } from '../call/signal.js';
+import type { WindowAcquireOptions, WindowSlot, WindowStore } from './coordination.js';
 
 /** Margin past the announced reset before calls go again: the server's clock and ours differ a little. */
 const RESET_MARGIN_MS = 250;

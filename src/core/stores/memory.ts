@@ -4,10 +4,11 @@
  * Nothing here is module-global: each `memoryCoordination()` is one application's state, shared
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
+
+import { type AccessToken, isFresh } from '../auth/token.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
-import { memoryWindowStore } from './memory-window-store.js';
-import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './stores.js';
-import { type AccessToken, isFresh } from './token.js';
+import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './coordination.js';
+import { memoryWindowStore } from './memory-window.js';
 
 export interface MemoryCoordinationOptions {
   /** The cache store the clients share; default a bounded LRU (500 answers, 5 MB). `false`: none. */
