@@ -18,10 +18,9 @@ import {
   type UserScope,
   type UserTokens,
 } from './core/auth/user-auth.js';
-import type { DailyUsage } from './core/budget.js';
 import { describe } from './core/call/describe.js';
-import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/call/engine.js';
-import type { Engine } from './core/call/exchange.js';
+import { Engine, type EngineConfig, type HttpMethod, type RequestOptions } from './core/call/engine.js';
+import type { EngineParts } from './core/call/exchange.js';
 import { createLimits } from './core/call/limits.js';
 import { safePath } from './core/call/paths.js';
 import type { QueryParams } from './core/call/query-string.js';
@@ -34,7 +33,7 @@ import { type Hooks, hookList, hookRunner } from './core/observe/hooks.js';
 import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/observe/logger.js';
 import { checkClientOptions } from './core/options.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/stores/cache.js';
-import type { Coordination } from './core/stores/coordination.js';
+import type { Coordination, DailyUsage } from './core/stores/coordination.js';
 import { memoryCoordination } from './core/stores/memory.js';
 import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
 import { isServerRuntime } from './internal/runtime.js';
@@ -189,10 +188,10 @@ export interface CatalogClient extends BaseClient {
   readonly notifications: NotificationsResource;
 }
 
-/** What a module is built from: the client's core. Opaque to applications. */
+/** What a module is built from: the client's engine. Opaque to applications. */
 export interface ModuleContext {
   /** @internal */
-  readonly core: HttpCore;
+  readonly engine: Engine;
   /** @internal */
   readonly session: UserAuth | undefined;
 }
@@ -208,15 +207,16 @@ export type ClientWith<M extends ClientModules> = BaseClient & {
   readonly [K in keyof M]: ReturnType<M[K]>;
 };
 
-export const catalogModule: ClientModule<CatalogResource> = (context) => catalogResource(context.core);
-export const skusModule: ClientModule<SkusResource> = (context) => skusResource(context.core);
-export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.core);
-export const favoritesModule: ClientModule<FavoritesResource> = (context) => favoritesResource(context.core);
+export const catalogModule: ClientModule<CatalogResource> = (context) => catalogResource(context.engine);
+export const skusModule: ClientModule<SkusResource> = (context) => skusResource(context.engine);
+export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.engine);
+export const favoritesModule: ClientModule<FavoritesResource> = (context) =>
+  favoritesResource(context.engine);
 /** `user.logout()` also forgets the user's tokens once the server has answered. */
 export const userModule: ClientModule<UserResource> = (context) =>
-  withSignOut(userResource(context.core), context.session);
+  withSignOut(userResource(context.engine), context.session);
 export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
-  notificationsResource(context.core);
+  notificationsResource(context.engine);
 
 const BASE_KEYS = new Set<string>(['auth', 'usage', 'request', 'forUser']);
 
@@ -361,8 +361,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     maxRetries,
     maxRateLimitWait,
     cache,
-  } satisfies Omit<CoreConfig, 'engine'>;
-  const engine = {
+  } satisfies Omit<EngineConfig, 'parts'>;
+  const parts = {
     signing: {
       origin: new URL(baseUrl).origin,
       tokenTransport,
@@ -377,11 +377,11 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
     onRateLimit: options.onRateLimit,
     logger: log,
     hooks,
-  } satisfies Omit<Engine, 'tokens'>;
+  } satisfies Omit<EngineParts, 'tokens'>;
 
   const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
-    const core = new HttpCore({ ...config, engine: { ...engine, tokens } });
-    const context: ModuleContext = { core, session };
+    const engine = new Engine({ ...config, parts: { ...parts, tokens } });
+    const context: ModuleContext = { engine, session };
     const built: Record<string, unknown> = {};
     for (const [name, module] of Object.entries(modules)) built[name] = module(context);
     const base: BaseClient = {
@@ -389,10 +389,10 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
       usage: () => limits.usage(),
       request: <T>(params: RawRequest, options?: RequestOptions) => {
         const raw: Partial<RawRequest> = isRecord(params) ? params : {};
-        // Upper case, as the pipeline compares it (fetch itself leaves `patch` as it is).
+        // Upper case, as the engine compares it (fetch itself leaves `patch` as it is).
         const method = typeof raw.method === 'string' ? raw.method.toUpperCase() : '';
         return new APIPromise<T>(
-          core.request<T>({
+          engine.request<T>({
             method: method as HttpMethod,
             // Inside the call, so that bad input rejects it before anything is sent.
             path: () => {
@@ -406,7 +406,7 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
               return safePath(raw.path, raw.params);
             },
             query: raw.query,
-            // The pipeline calls a function body to get it: a caller's function is a body as is.
+            // The engine calls a function body to get it: a caller's function is a body as is.
             body: typeof raw.body === 'function' ? () => raw.body : raw.body,
             options,
           }),

@@ -22,7 +22,6 @@ export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
 export type { AccessToken, TokenInput } from './core/auth/token.js';
 export type { TokenStore, UserScope, UserTokens } from './core/auth/user-auth.js';
-export type { DailyUsage } from './core/budget.js';
 export type { HttpMethod, RequestOptions } from './core/call/engine.js';
 export type { Fieldset, QueryParams, QueryValue } from './core/call/query-string.js';
 export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/call/rate-limit.js';
@@ -87,6 +86,7 @@ export type {
   AppTokenStore,
   BudgetStore,
   Coordination,
+  DailyUsage,
   LockStore,
   VisitorCharge,
   VisitorCountStore,

@@ -1,4 +1,4 @@
-import type { HttpCore } from '../core/call/engine.js';
+import type { Engine } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { PagePromise } from '../core/pagination.js';
 import * as ROWS from '../endpoints/catalog.js';
@@ -67,13 +67,13 @@ export type CategorySpecifications<P extends { include?: 'group' | undefined } |
   : SpecificationList;
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
-export function catalogResource(core: HttpCore) {
+export function catalogResource(engine: Engine) {
   const categoryList = (to: Target, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, { ...to, items: (b) => b.categories, params, options });
+    list<Category, CategoryList>(engine, { ...to, items: (b) => b.categories, params, options });
   const skuList = (to: Target, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, { ...to, items: (b) => b.skus, params, options });
+    list<Sku, SkuList>(engine, { ...to, items: (b) => b.skus, params, options });
   const category = (to: Target, options?: RequestOptions) =>
-    call(core, { ...to, select: (b: { category: Category }) => b.category, options });
+    call(engine, { ...to, select: (b: { category: Category }) => b.category, options });
 
   return {
     /**
@@ -86,7 +86,7 @@ export function catalogResource(core: HttpCore) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
       };
-      return list<Category, SearchResult>(core, {
+      return list<Category, SearchResult>(engine, {
         row: ROWS.search,
         check,
         items: (b) => b.categories,
@@ -102,7 +102,7 @@ export function catalogResource(core: HttpCore) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
       };
-      return call(core, {
+      return call(engine, {
         row: ROWS.autocomplete,
         check,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
@@ -132,7 +132,7 @@ export function catalogResource(core: HttpCore) {
         params?: P,
         options?: RequestOptions,
       ) {
-        return call(core, {
+        return call(engine, {
           row: ROWS.categoriesSpecifications,
           ids: [categoryId],
           select: (b: CategorySpecifications<P>) => b,
@@ -142,7 +142,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) =>
-        list<Manufacturer, ManufacturerList>(core, {
+        list<Manufacturer, ManufacturerList>(engine, {
           row: ROWS.categoriesManufacturers,
           ids: [categoryId],
           items: (b) => b.manufacturers,
@@ -168,7 +168,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
       filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        list<FilterGroup, FilterGroupList>(core, {
+        list<FilterGroup, FilterGroupList>(engine, {
           row: ROWS.categoriesFilterGroups,
           ids: [categoryId],
           items: (b) => b.filter_groups,
@@ -180,7 +180,7 @@ export function catalogResource(core: HttpCore) {
     manufacturers: {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
-        list<Manufacturer, ManufacturerList>(core, {
+        list<Manufacturer, ManufacturerList>(engine, {
           row: ROWS.manufacturersList,
           items: (b) => b.manufacturers,
           params,
@@ -188,7 +188,7 @@ export function catalogResource(core: HttpCore) {
         }),
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.manufacturersGet,
           ids: [manufacturerId],
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,

@@ -1,6 +1,6 @@
 import { APIPromise } from '../core/api-promise.js';
 import { describe } from '../core/call/describe.js';
-import type { CallSpec, HttpCore, RequestOptions } from '../core/call/engine.js';
+import type { CallSpec, Engine, RequestOptions } from '../core/call/engine.js';
 import type { QueryParams } from '../core/call/query-string.js';
 import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
@@ -116,13 +116,13 @@ export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'inval
 
 /** A read; a write goes through `write` (resources/write.ts), which also says what it makes stale. */
 export function call<T>(
-  core: HttpCore,
+  engine: Engine,
   spec: Endpoint<T>,
   invalidates?: CallSpec<T>['invalidates'],
 ): APIPromise<T> {
   const { row, ids, check, query, schema, ...rest } = spec;
   return new APIPromise(
-    core.request<T>({
+    engine.request<T>({
       ...rest,
       method: row.method ?? 'GET',
       path: pathFor({ row, ids, check }, query),
@@ -143,13 +143,13 @@ export interface ListEndpoint<Item, Body> extends Target {
   options?: RequestOptions | undefined;
 }
 
-export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
+export function list<Item, Body>(engine: Engine, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
   const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
   return new PagePromise<Item, Body>(
     (page, per) =>
-      core.request<Body>({
+      engine.request<Body>({
         method: 'GET',
         path: () => {
           checkPaging(params);

@@ -14,7 +14,8 @@ import {
   RateLimitError,
   TokenError,
 } from '../index.js';
-import { type Entry, rewriteLink, storableMaxAge } from './answers.js';
+import { handlerMaxAge } from '../internal/cache.js';
+import { type Entry, rewriteLink } from './answers.js';
 
 export type Fetched =
   | { kind: 'entry'; entry: Entry; storable: boolean; revalidated: boolean }
@@ -47,7 +48,7 @@ export async function fetchGet(
       .request({ method: 'GET', path: spec.path, query: spec.query }, { apiVersion: spec.version, headers })
       .withResponse();
     const cacheControl = response.headers.get('cache-control') ?? '';
-    const maxAgeMs = storableMaxAge(cacheControl);
+    const maxAgeMs = handlerMaxAge(cacheControl);
     return {
       kind: 'entry',
       storable: maxAgeMs !== undefined && response.status === 200,
@@ -73,7 +74,7 @@ export async function fetchGet(
         entry: {
           ...previous,
           storedAt: context.now(),
-          maxAgeMs: storableMaxAge(cacheControl) ?? 0,
+          maxAgeMs: handlerMaxAge(cacheControl) ?? 0,
           cacheControl,
           etag: error.headers.get('etag') ?? previous.etag,
         },

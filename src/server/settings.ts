@@ -3,10 +3,9 @@
  * `createCatalogHandler`, never a surprise at the first request.
  */
 import { InvalidRequestError } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
 import type { RequestLimits } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
-
-export const DAY_MS = 86_400_000;
 
 export interface Settings {
   mount: string;

@@ -6,6 +6,7 @@
  * coordination, so every instance sees one count.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
 import { visitorRefused } from './events.js';
 import { refusal, secondsUntil } from './respond.js';
 
@@ -31,7 +32,6 @@ export interface Shares {
 export type VisitorKey = (request: Request, context: RequestContext) => string | undefined;
 
 const ANONYMOUS = 'anonymous';
-const DAY_MS = 86_400_000;
 
 export class VisitorShares {
   constructor(

@@ -184,7 +184,12 @@ describe('what the other entries share with the main one', () => {
     const typeFiles = readdirSync(join(pkg(), 'dist')).filter((name) => /\.d\.c?ts$/.test(name));
     const types = typeFiles.map((name) => readFileSync(join(pkg(), 'dist', name), 'utf8')).join('\n');
     expect(types).toContain('interface ModuleContext');
-    for (const hidden of ['declare class UserAuth', 'interface CoreConfig', 'interface Engine ', '@internal'])
+    for (const hidden of [
+      'declare class UserAuth',
+      'interface EngineConfig',
+      'interface EngineParts ',
+      '@internal',
+    ])
       expect({ hidden, published: types.includes(hidden) }).toEqual({ hidden, published: false });
   });
 });

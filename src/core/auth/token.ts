@@ -1,6 +1,6 @@
 /**
  * What a token is to the SDK: its value, when it expires, its scopes and whose it is. Kept apart
- * from the providers (src/core/auth/providers.ts) so that stores and stages can name it without them.
+ * from the providers (src/core/auth/providers.ts) so that stores and the engine can name it without them.
  */
 import { InvalidRequestError, TOKEN_SHAPE } from '../errors.js';
 import { isHeaderValue } from '../options.js';

@@ -1,5 +1,5 @@
 /**
- * The core of every call (docs/contributing/architecture.md, "One call, file by file"):
+ * The engine: every call of a client (docs/contributing/architecture.md, "One call, file by file"):
  *
  *   request()    the deadline over the whole call
  *   run()        input checks, URL, the token (read once for the call: principal and scope)
@@ -8,6 +8,7 @@
  *                a 304 renews the stored answer
  *   finish()     validation and selection; the cache keeps a new answer, or a write drops stale ones
  */
+import { storableMaxAge } from '../../internal/cache.js';
 import type { ApiResponse } from '../api-promise.js';
 import {
   ConnectionError,
@@ -28,12 +29,11 @@ import {
   invalidate,
   isFresh,
   renewedAnswer,
-  storableMaxAge,
   toCachedAnswer,
 } from '../stores/cache.js';
 import { normalizeApiVersion } from '../version.js';
 import type { HttpMethod } from './attempt.js';
-import { type Call, type Engine, exchange } from './exchange.js';
+import { type Call, type EngineParts, exchange } from './exchange.js';
 import { encodeQuery, type QueryParams } from './query-string.js';
 import type { RateLimitInfo } from './rate-limit.js';
 import { abortError } from './signal.js';
@@ -43,7 +43,7 @@ import { type Schema, type ValidationMode, validate } from './validate.js';
 
 export type { HttpMethod, RequestOptions };
 
-export interface CoreConfig {
+export interface EngineConfig {
   /** Checked by the client: absolute http(s), without a trailing slash. */
   baseUrl: string;
   timeout: number;
@@ -55,7 +55,7 @@ export interface CoreConfig {
   maxRateLimitWait: number;
   cache: CacheStore | undefined;
   /** What the exchange sends with: signing, tokens, limits, transport, redirects, hooks, log. */
-  engine: Engine;
+  parts: EngineParts;
 }
 
 export interface CallSpec<T> {
@@ -105,21 +105,21 @@ interface CachePlace {
  * The engine of a client: what every resource method calls. Its members are internal (stripped
  * from the published types): resource types name the class, no application uses it.
  */
-export class HttpCore {
+export class Engine {
   private readonly flights = new SingleFlight<CallAnswer>();
 
   /** @internal */
-  readonly config: CoreConfig;
+  readonly config: EngineConfig;
 
   /** @internal */
-  constructor(config: CoreConfig) {
+  constructor(config: EngineConfig) {
     this.config = config;
   }
 
   /** @internal One call, published on `price-catalog:call` while someone listens (src/core/observe/diagnostics.ts). */
   request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const { cache } = this.config;
-    const { limits } = this.config.engine;
+    const { limits } = this.config.parts;
     const event = callEvent(spec.method, spec.route, limits.config.app, () => limits.known(), !!cache);
     return traceCall(event, () => this.call(spec, event));
   }
@@ -138,7 +138,7 @@ export class HttpCore {
     try {
       return await this.run(spec, options, deadline ? deadline.signal : options.signal, event);
     } catch (error) {
-      throw logFailure(this.config.engine.logger, spec.method, deadline ? deadline.explain(error) : error);
+      throw logFailure(this.config.parts.logger, spec.method, deadline ? deadline.explain(error) : error);
     } finally {
       deadline?.dispose();
     }
@@ -163,7 +163,7 @@ export class HttpCore {
     const url = search ? `${baseUrl}${path}?${search}` : `${baseUrl}${path}`;
     const payload = typeof spec.body === 'function' ? (spec.body as () => unknown)() : spec.body;
     const body = payload === undefined ? undefined : jsonBody(payload);
-    const token = await this.config.engine.tokens.get(signal);
+    const token = await this.config.parts.tokens.get(signal);
     if (spec.scope && token.scopes && !token.scopes.includes(spec.scope)) {
       throw new InvalidRequestError(
         `${spec.method} ${path} needs the ${spec.scope} scope, which this token lacks (it has: ${token.scopes.join(' ') || 'none'})`,
@@ -207,8 +207,8 @@ export class HttpCore {
     const stored = store ? await store.get(key) : undefined;
     if (stored && mode === 'default' && isFresh(stored)) {
       // Within max-age: no request at all; the token's last known window.
-      this.config.engine.logger.debug?.(`${call.method} ${call.url}: fresh in the cache, not sent`);
-      const rateLimit = await this.config.engine.limits.last(call.token);
+      this.config.parts.logger.debug?.(`${call.method} ${call.url}: fresh in the cache, not sent`);
+      const rateLimit = await this.config.parts.limits.last(call.token);
       return finish(stored.body, { response: cachedResponse(stored, call.url, 'fresh'), rateLimit });
     }
     const place: CachePlace = { key: store ? key : undefined, stored };
@@ -231,7 +231,7 @@ export class HttpCore {
 
   /** The exchange's answer; a 304 renews the stored answer (errors are typed by decide()). */
   private async answerOf(call: Call, place: CachePlace | undefined): Promise<CallAnswer> {
-    const { received, rateLimit, notModified } = await exchange(this.config.engine, call);
+    const { received, rateLimit, notModified } = await exchange(this.config.parts, call);
     const { response, body, size } = received;
     const store = this.config.cache;
     if (notModified && place?.key && place.stored && store) {
@@ -270,7 +270,7 @@ export class HttpCore {
     body: unknown,
     answer: Answered,
   ): ApiResponse<T> {
-    const { logger } = this.config.engine;
+    const { logger } = this.config.parts;
     const mode = options.validation ?? this.config.validation;
     const valid = validate(spec.schema, body, mode, endpoint, logger);
     const select = spec.select as ((body: unknown) => T) | undefined;

@@ -52,8 +52,8 @@ const BACKOFF_CAP_MS = 10_000;
 /** Rate-limit waits shorter than this (a shared store's round trip) are not logged. */
 const WAIT_LOGGED_MS = 5;
 
-/** What the exchange needs of the client. */
-export interface Engine {
+/** What the engine's exchange sends with: the client's signing, tokens, limits, transport, redirects, hooks and log. */
+export interface EngineParts {
   signing: SigningConfig;
   tokens: TokenProvider;
   limits: Limits;
@@ -88,11 +88,11 @@ export interface Exchanged {
  * Sends `call` until it has its answer or fails with a typed error (an error status as its
  * ApiError, decided by decide()); never more requests than the bound.
  */
-export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
-  const { logger: log } = engine;
+export async function exchange(parts: EngineParts, call: Call): Promise<Exchanged> {
+  const { logger: log } = parts;
   const tally: Tally = { sent: 0, retries: 0, waits: 0, replayed: false };
-  const rules: Rules = { maxRetries: call.maxRetries, redirect: engine.redirect, call };
-  let attempt = firstAttempt(engine.signing, { ...call, url: engine.permanent.resolve(call.url) });
+  const rules: Rules = { maxRetries: call.maxRetries, redirect: parts.redirect, call };
+  let attempt = firstAttempt(parts.signing, { ...call, url: parts.permanent.resolve(call.url) });
   /** The token the next attempt expects to go with: the call's, then the last one sent or renewed. */
   let token = call.token;
   /** The URLs this call went to, from its first redirect on (most calls have none). */
@@ -100,7 +100,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
   let reason: WindowWaitReason = 'window';
   for (;;) {
     const sent = await traceAttempt(attempt, () =>
-      sendAttempt(engine, call, attempt, token, reason, tally, rules),
+      sendAttempt(parts, call, attempt, token, reason, tally, rules),
     );
     const { step, outcome } = sent;
     if (step.kind === 'fail') throw step.error;
@@ -128,7 +128,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
             [...visited, next],
           );
         }
-        if (response.status === 301 || response.status === 308) engine.permanent.remember(attempt.url, next);
+        if (response.status === 301 || response.status === 308) parts.permanent.remember(attempt.url, next);
         visited.push(next);
         attempt = redirected(attempt, response.status, next);
         break;
@@ -145,7 +145,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
       case 'rate-limit': {
         const resetMs = rateLimit?.reset ? rateLimit.reset * 1000 - Date.now() : 0;
         const waitMs = Math.max(0, Math.round(resetMs));
-        if (engine.onRateLimit?.({ reason: '403', waitMs, rateLimit }) === false) throw step.otherwise;
+        if (parts.onRateLimit?.({ reason: '403', waitMs, rateLimit }) === false) throw step.otherwise;
         tally.waits++;
         log.info?.(
           `${attempt.method} ${attempt.url}: rate-limit 403, waiting ${waitMs} ms for the window (${tally.waits} of ${MAX_RATE_LIMIT_WAITS})`,
@@ -163,7 +163,7 @@ export async function exchange(engine: Engine, call: Call): Promise<Exchanged> {
  * means (decide), and the window told of it.
  */
 async function sendAttempt(
-  engine: Engine,
+  parts: EngineParts,
   call: Call,
   attempt: Attempt,
   expected: AccessToken,
@@ -178,7 +178,7 @@ async function sendAttempt(
   /** After a 401 (first one of the call): the renewed token, or undefined when none can be had. */
   renewal: Promise<AccessToken | undefined> | undefined;
 }> {
-  const { logger: log, hooks, tokens } = engine;
+  const { logger: log, hooks, tokens } = parts;
   const { signal } = call;
   // Hooks run before the window and the budget: they can skip neither, and one that throws took
   // nothing. They never see the token (it is put on by signed(), after them).
@@ -199,7 +199,7 @@ async function sendAttempt(
   const waitFrom = Date.now();
   let admitted: Admitted;
   try {
-    admitted = await engine.limits.admit(
+    admitted = await parts.limits.admit(
       expected,
       () => tokens.get(signal),
       signal,
@@ -222,10 +222,10 @@ async function sendAttempt(
   tally.sent++;
   log.debug?.(`--> ${attempt.method} ${attempt.url} (${attempt.kind}, attempt ${attempt.try})`);
   const sentAt = Date.now();
-  const request = signed(engine.signing, attempt, token);
+  const request = signed(parts.signing, attempt, token);
   let received: Received;
   try {
-    received = await engine.transport({
+    received = await parts.transport({
       method: attempt.method,
       url: request.url,
       shownUrl: attempt.url,
@@ -233,12 +233,12 @@ async function sendAttempt(
       body: attempt.body,
       signal,
       timeout: call.timeout,
-      redirect: engine.redirect,
+      redirect: parts.redirect,
     });
   } catch (error) {
     void slot.release();
     // No connection was made (refused, or the host name did not resolve): the server counted nothing.
-    if (neverConnected(error)) void engine.limits.refund();
+    if (neverConnected(error)) void parts.limits.refund();
     if (error instanceof PriceCatalogError) {
       log.debug?.(
         `<-- ${error.name} ${attempt.method} ${attempt.url} ${Date.now() - sentAt} ms: ${error.message}`,

@@ -1,5 +1,5 @@
 /**
- * Stage: limits. Before each request: a place in the token's rate-limit window (waiting, in order,
+ * The limits of a call. Before each request: a place in the token's rate-limit window (waiting, in order,
  * at most `maxRateLimitWait`), then one call of the application's daily budget. Both live in the
  * stores of the client's Coordination (src/core/stores/coordination.ts), so every client of one application
  * (and every process, with shared stores) counts together.
@@ -11,10 +11,15 @@
 
 import { rateLimitWaitError } from '../../internal/waits.js';
 import { type AccessToken, fingerprint } from '../auth/token.js';
-import type { DailyUsage } from '../budget.js';
 import { DailyLimitError, RateLimitWaitError } from '../errors.js';
 import { traceAdmission } from '../observe/diagnostics.js';
-import type { BudgetStore, Coordination, WindowSlot, WindowWaitReason } from '../stores/coordination.js';
+import type {
+  BudgetStore,
+  Coordination,
+  DailyUsage,
+  WindowSlot,
+  WindowWaitReason,
+} from '../stores/coordination.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit.js';
 
 export interface LimitsConfig {
@@ -47,7 +52,7 @@ export function tokenKey(token: AccessToken): string {
  */
 const seen = new WeakMap<BudgetStore, Map<string, { day: string; calls: number }>>();
 
-/** The limits stage of a client: what the exchange, the core and `usage()` ask of it. */
+/** The limits of a client: what the exchange, the core and `usage()` ask of it. */
 export interface Limits {
   readonly config: LimitsConfig;
   /**

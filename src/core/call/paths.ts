@@ -1,3 +1,4 @@
+import { hasControl } from '../../internal/path-text.js';
 import { InvalidRequestError } from '../errors.js';
 
 /** `.` or `..`, also percent-encoded (`%2e`, `%2E%2e`, ...). */
@@ -7,15 +8,6 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
  * space (the URL parser drops tabs and line breaks anywhere and spaces at the end).
  */
 const BAD_SEGMENT = /[?#\\{}\s]|%2f|%5c|%(?![0-9a-f]{2})/i;
-
-/** C0 controls and DEL: the URL parser drops some of them (leading, trailing) and keeps others. */
-function hasControl(segment: string): boolean {
-  for (let i = 0; i < segment.length; i++) {
-    const code = segment.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 /**
  * A path for `api.request`: absolute under the base path, with no query (`?`), fragment (`#`),

@@ -1,5 +1,5 @@
 /**
- * Stage: redirects. 301/308 are followed and remembered; 302/307 repeat the request verbatim at
+ * Redirects: 301/308 are followed and remembered; 302/307 repeat the request verbatim at
  * Location; 303 becomes a GET. Each hop is a request the server counts, so each is one request of
  * the call's bound (src/core/call/decide.ts). Credentials never go to another origin (src/core/call/attempt.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Stage: transport. The ONE place where a request goes out and its answer comes back: fetch, the
+ * The transport: the ONE place where a request goes out and its answer comes back: fetch, the
  * per-attempt timeout (which covers reading the body, not just the headers), and the mapping of
  * every failure to a typed error. Nothing else in the SDK calls fetch for API requests.
  *
@@ -37,7 +37,7 @@ export interface Received {
 
 export type Transport = (request: Outgoing) => Promise<Received>;
 
-/** The transport stage over a fetch implementation. */
+/** The transport over a fetch implementation. */
 export function fetchTransport(fetchImpl: typeof fetch): Transport {
   return async (request) => {
     const { method, shownUrl, timeout } = request;

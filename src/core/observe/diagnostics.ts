@@ -14,9 +14,11 @@
  * the runtime has no diagnostics_channel nothing is published and nothing is spent; browser
  * bundles get src/core/observe/diagnostics-off.ts instead (package.json `browser`).
  */
+import { routeOf } from '../../internal/route.js';
+import { diagnosticsChannelModule } from '../../internal/runtime.js';
 import type { ApiResponse } from '../api-promise.js';
-import type { DailyUsage } from '../budget.js';
 import type { Outcome } from '../call/decide.js';
+import type { DailyUsage } from '../stores/coordination.js';
 import { DIAGNOSTICS_CHANNELS } from './diagnostics-names.js';
 import type { HookRequestKind } from './hooks.js';
 
@@ -104,17 +106,9 @@ interface TracingChannel<Event extends object> {
   tracePromise<R>(fn: () => Promise<R>, event: Event): Promise<R>;
 }
 
-const dc = (() => {
-  try {
-    return (
-      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-    ).process?.getBuiltinModule?.('node:diagnostics_channel') as
-      | { tracingChannel?: <E extends object>(name: string) => TracingChannel<E> }
-      | undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const dc = diagnosticsChannelModule<{
+  tracingChannel?: <E extends object>(name: string) => TracingChannel<E>;
+}>();
 const channel = <E extends object>(name: string) => dc?.tracingChannel?.<E>(name);
 const calls = channel<CallEvent>(DIAGNOSTICS_CHANNELS.call);
 const attempts = channel<AttemptEvent>(DIAGNOSTICS_CHANNELS.attempt);
@@ -265,11 +259,6 @@ export async function traceToken<R>(grant: string, url: string, request: () => P
     { grant, url: withoutSecrets(url).split('?')[0] as string },
   );
   return answer as R;
-}
-
-/** `/skus/3443837/offers` as `/skus/{id}/offers`: every id of the API's paths is an integer. */
-function routeOf(path: string): string {
-  return path.replace(/\/-?\d+(?=\/|$)/g, '/{id}');
 }
 
 /** The URL without user info, and with the value of any parameter that carries a credential redacted. */

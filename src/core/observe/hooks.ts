@@ -91,7 +91,7 @@ const OWNED = ['authorization', 'accept', 'if-none-match', 'content-type'] as co
 export interface HookRunner {
   /**
    * Calls `onRequest` with the request (headers without `authorization`) and returns it, with the
-   * headers the hooks left, for the pipeline to send.
+   * headers the hooks left, for the engine to send.
    */
   request(
     init: {
@@ -113,7 +113,7 @@ export interface HookRunner {
   failure(request: HookRequest, error: PriceCatalogError, signal: AbortSignal | undefined): Promise<void>;
 }
 
-/** The runner, or undefined when no hook is set (the pipeline then skips every hook step). */
+/** The runner, or undefined when no hook is set (the engine then skips every hook step). */
 export function hookRunner(hooks: Hooks | undefined): HookRunner | undefined {
   if (!hooks) return undefined;
   const onRequest = hookList(hooks.onRequest);

@@ -1,3 +1,4 @@
+import { storableMaxAge } from '../../internal/cache.js';
 /** A stored GET answer. */
 export interface CachedAnswer {
   /** The validated body, as the server sent it. */
@@ -94,34 +95,6 @@ const KEPT_HEADERS = ['etag', 'link', 'cache-control', 'content-type'];
  */
 export function cacheKey(principal: string, version: string, url: string): string {
   return `${principal} ${version} ${url}`;
-}
-
-const MAX_AGE = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i;
-
-/**
- * The directives of a `Cache-Control` value that decide storing, each read as a whole directive
- * (`x-no-store` is not `no-store`): `maxAge` in seconds, undefined when absent.
- */
-export function cacheDirectives(cacheControl: string): {
-  noStore: boolean;
-  noCache: boolean;
-  maxAge: number | undefined;
-} {
-  const seconds = MAX_AGE.exec(cacheControl)?.[1];
-  return {
-    noStore: /(?:^|,)\s*no-store\b/i.test(cacheControl),
-    noCache: /(?:^|,)\s*no-cache\b/i.test(cacheControl),
-    maxAge: seconds === undefined ? undefined : Number(seconds),
-  };
-}
-
-/** What `Cache-Control` allows: undefined when the answer must not be stored. */
-export function storableMaxAge(headers: Headers): number | undefined {
-  const { noStore, noCache, maxAge } = cacheDirectives(headers.get('cache-control') ?? '');
-  if (noStore) return undefined;
-  const seconds = noCache ? 0 : (maxAge ?? 0);
-  if (seconds === 0 && !headers.get('etag')) return undefined;
-  return seconds * 1000;
 }
 
 export function toCachedAnswer(

@@ -2,9 +2,9 @@
  * The shared state of one application, behind small store interfaces.
  *
  * The daily budget belongs to the application (its clientId), the rate-limit window to each token,
- * the application token to the application, and cached answers to a principal. The pipeline's
- * stages reach that state only through these interfaces, so the in-memory defaults (one process)
- * and `price-catalog/redis` (many processes) are interchangeable without touching a stage.
+ * the application token to the application, and cached answers to a principal. The engine's
+ * steps reach that state only through these interfaces, so the in-memory defaults (one process)
+ * and `price-catalog/redis` (many processes) are interchangeable without touching a step.
  *
  * Every method answers with a promise, whether the state is in memory or in Redis.
  * A store that cannot answer (Redis down, a script error) rejects with a PriceCatalogError
@@ -20,6 +20,17 @@ import type { RateLimitInfo } from '../call/rate-limit.js';
 import type { CacheStore } from './cache.js';
 
 /** The application's calls per UTC day, counted where every sharer sees them. */
+/** What the application has spent of its daily call budget (counted in the coordination's BudgetStore). */
+export interface DailyUsage {
+  /** The UTC day counted, `YYYY-MM-DD`. */
+  day: string;
+  calls: number;
+  /** null when the budget is off. */
+  limit: number | null;
+  remaining: number | null;
+  resetsAt: Date;
+}
+
 export interface BudgetStore {
   /**
    * Takes one call of `app`'s budget for UTC day `day` (`YYYY-MM-DD`), atomically for everyone
@@ -149,17 +160,17 @@ export interface Coordination {
   readonly visitors?: VisitorCountStore | undefined;
   /**
    * Optional: the window place and the budget call of one request in ONE atomic step, for shared
-   * stores where each step costs a round trip. When present the limits stage calls it instead of
+   * stores where each step costs a round trip. When present the limits step calls it instead of
    * `windows.acquire` followed by `budget.take`, with the same rules:
    * - the budget is looked at first: when `dailyLimit` calls were already counted on `day`, it
    *   resolves `false` at once (even for a call that would have waited for the window), and
-   *   nothing is placed or taken; the stage throws DailyLimitError;
+   *   nothing is placed or taken; the step throws DailyLimitError;
    * - otherwise, when the window has room, it takes the place and the budget call together and
    *   resolves the slot;
    * - a call that must wait for room waits as `windows.acquire` does (in order, bounded by
    *   `maxWaitMs` and `signal`, refusals rejecting with a RateLimitError that was not sent) and
    *   takes no budget while it waits: the budget call is taken only with the place.
-   * Without it (the in-memory stores) the stage uses the two stores in turn.
+   * Without it (the in-memory stores) the step uses the two stores in turn.
    */
   admit?(admission: Admission, options: WindowAcquireOptions): Promise<WindowSlot | false>;
   /**
