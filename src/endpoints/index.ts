@@ -7,7 +7,6 @@ export type {
   EndpointDetails,
   EndpointRow,
   EndpointScope,
-  HttpVerb,
   MethodSpec,
   PaginationKind,
   PathParam,

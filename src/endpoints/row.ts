@@ -1,6 +1,5 @@
 import type { Schema } from '../core/call/validate.js';
-
-export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from '../internal/http-method.js';
 
 /** The OAuth scopes of the spec's permission table. */
 export type EndpointScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
@@ -67,7 +66,7 @@ export type PaginationKind = 'none' | 'pages';
  * every path parameter an `id`, nothing stale.
  */
 export interface EndpointCall {
-  method?: HttpVerb | undefined;
+  method?: HttpMethod | undefined;
   /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
   path: string;
   /** The answer's schema (a read with linked resources narrows it per call). */
@@ -118,7 +117,7 @@ export interface EndpointDetails {
 export interface EndpointRow extends EndpointCall {
   /** The client method it backs: `skus.get` is `api.skus.get(...)`. */
   name: string;
-  method: HttpVerb;
+  method: HttpMethod;
   /** The `:param` segments of `path`, in order. */
   pathParams: readonly PathParam[];
   /**
@@ -148,7 +147,7 @@ export interface EndpointRow extends EndpointCall {
 /** The full row of a call, with its name and method known to the type system (the query entry's types read them). */
 export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
   name: N;
-  method: C['method'] extends HttpVerb ? C['method'] : 'GET';
+  method: C['method'] extends HttpMethod ? C['method'] : 'GET';
 };
 
 /** Query params shared by many rows. */

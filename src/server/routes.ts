@@ -11,11 +11,10 @@ import {
   type QueryParam,
   queryNamesOf,
 } from '../index.js';
-
-export type ServedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from '../internal/http-method.js';
 
 export interface ServedRoute {
-  method: ServedMethod;
+  method: HttpMethod;
   /** `/categories/:id/skus`; a literal segment wins over a `:param` one. */
   path: string;
   /** Goes out with the signed-in user's token (and is answered 401 without a session). */

@@ -5,10 +5,11 @@
  * the last. The token is put on at the last moment, by signed(), after the rate-limit wait.
  */
 
+import type { HttpMethod } from '../../internal/http-method.js';
 import type { AccessToken } from '../auth/token.js';
 import type { HookRequestKind } from '../observe/hooks.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export interface Attempt {
   readonly method: string;
