@@ -60,7 +60,6 @@ export interface EngineParts {
   transport: Transport;
   permanent: PermanentRedirects;
   redirect: 'manual' | 'follow';
-  onRateLimit: OnRateLimit | undefined;
   /** The log at its level: a method is undefined while its level is off (no line is built). */
   logger: Log;
   /** onRequest / onResponse / onError; undefined when none is set. */
@@ -145,7 +144,8 @@ export async function exchange(parts: EngineParts, call: Call): Promise<Exchange
       case 'rate-limit': {
         const resetMs = rateLimit?.reset ? rateLimit.reset * 1000 - Date.now() : 0;
         const waitMs = Math.max(0, Math.round(resetMs));
-        if (parts.onRateLimit?.({ reason: '403', waitMs, rateLimit }) === false) throw step.otherwise;
+        if (parts.limits.config.onRateLimit?.({ reason: '403', waitMs, rateLimit }) === false)
+          throw step.otherwise;
         tally.waits++;
         log.info?.(
           `${attempt.method} ${attempt.url}: rate-limit 403, waiting ${waitMs} ms for the window (${tally.waits} of ${MAX_RATE_LIMIT_WAITS})`,

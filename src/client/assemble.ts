@@ -1,0 +1,160 @@
+/**
+ * The engine of a client, assembled from its resolved options: the limits, the tokens, the user
+ * session, and the parts every request goes out with. `forUser` clients share all of it but the
+ * tokens (and the session).
+ */
+import {
+  callbackTokenProvider,
+  clientCredentialsProvider,
+  staticTokenProvider,
+} from '../core/auth/providers.js';
+import { isTokenValue, TOKEN_RULE, type TokenProvider } from '../core/auth/token.js';
+import { createUserAuth, type TokenStore, type UserAuth, type UserTokens } from '../core/auth/user-auth.js';
+import { Engine, type EngineConfig } from '../core/call/engine.js';
+import type { EngineParts } from '../core/call/exchange.js';
+import { createLimits, type Limits } from '../core/call/limits.js';
+import { PermanentRedirects } from '../core/call/redirects.js';
+import { fetchTransport } from '../core/call/transport.js';
+import type { Coordination } from '../core/stores/coordination.js';
+import { type ClientOptions, checkUrl, invalidOption, type ResolvedOptions } from './options.js';
+
+export interface Assembly {
+  limits: Limits;
+  /** The client's own tokens: the signed-in user's while there is one, the application's otherwise. */
+  tokens: TokenProvider;
+  /** The user session of the client's own `tokenStore` (or sign-in), when it has one. */
+  session: UserAuth | undefined;
+  /** A user session over `tokenStore`, when the client has clientId, clientSecret and authUrl. */
+  userAuth(
+    tokenStore: TokenStore,
+    onTokens: ((tokens: UserTokens) => void) | undefined,
+  ): UserAuth | undefined;
+  /** An engine going with `tokens`: the client's own, or a `forUser` client's. */
+  engineFor(tokens: TokenProvider): Engine;
+}
+
+export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions): Assembly {
+  const { coordination, app } = resolved;
+  const limits = createLimits({
+    coordination,
+    app,
+    dailyLimit: resolved.dailyLimit,
+    rateLimit: resolved.rateLimit,
+    onRateLimit: resolved.onRateLimit,
+  });
+  const appTokens = tokenProvider(options, resolved.authFetch, coordination, app);
+  const authUrl =
+    options.clientId && options.clientSecret && options.authUrl
+      ? checkUrl('authUrl', options.authUrl)
+      : undefined;
+  const userAuth = (
+    tokenStore: TokenStore | undefined,
+    onTokens: ((tokens: UserTokens) => void) | undefined,
+  ) =>
+    authUrl
+      ? createUserAuth({
+          authUrl,
+          clientId: options.clientId as string,
+          clientSecret: options.clientSecret as string,
+          fetch: resolved.authFetch,
+          tokenStore,
+          onTokens,
+          locks: coordination.locks,
+        })
+      : undefined;
+  const session = userAuth(options.tokenStore, options.onTokens);
+  if (!session && (options.tokenStore || options.onTokens)) {
+    throw invalidOption('tokenStore', 'needs clientId, clientSecret and authUrl, which refresh user tokens');
+  }
+  const config = {
+    baseUrl: resolved.baseUrl,
+    timeout: resolved.timeout,
+    apiVersion: resolved.apiVersion,
+    validation: resolved.validation,
+    deadline: resolved.deadline,
+    maxRetries: resolved.maxRetries,
+    maxRateLimitWait: resolved.maxRateLimitWait,
+    cache: resolved.cache,
+  } satisfies Omit<EngineConfig, 'parts'>;
+  const parts = {
+    signing: {
+      origin: new URL(resolved.baseUrl).origin,
+      tokenTransport: resolved.tokenTransport,
+      vendor: resolved.vendor,
+      headers: resolved.headers,
+    },
+    limits,
+    transport: fetchTransport(resolved.fetch),
+    // Shared with `forUser` clients: 301/308 moves are the same for every principal.
+    permanent: new PermanentRedirects(),
+    redirect: resolved.redirect,
+    logger: resolved.log,
+    hooks: resolved.hooks,
+  } satisfies Omit<EngineParts, 'tokens'>;
+  return {
+    limits,
+    tokens: session ? sessionOrApp(session, appTokens) : appTokens,
+    session,
+    userAuth,
+    engineFor: (tokens) => new Engine({ ...config, parts: { ...parts, tokens } }),
+  };
+}
+
+/** User token while a user is signed in, application token otherwise. */
+function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
+  return {
+    get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
+    renew: (failed, signal) =>
+      failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
+  };
+}
+
+function tokenProvider(
+  options: ClientOptions,
+  fetchImpl: typeof fetch,
+  coordination: Coordination,
+  app: string,
+): TokenProvider {
+  const given = [
+    options.token !== undefined,
+    options.getToken !== undefined,
+    options.clientId !== undefined,
+    options.auth !== undefined,
+  ];
+  if (given.filter(Boolean).length !== 1) {
+    throw invalidOption(
+      'auth',
+      'give exactly one of `token`, `getToken`, `clientId` with `clientSecret`, or `auth`',
+    );
+  }
+  if (options.auth !== undefined) {
+    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
+    return { get: async () => NO_TOKEN, renew: async () => undefined };
+  }
+  if (options.token !== undefined) {
+    if (!isTokenValue(options.token)) {
+      throw invalidOption('token', TOKEN_RULE);
+    }
+    return staticTokenProvider(options.token);
+  }
+  if (options.getToken !== undefined) {
+    if (typeof options.getToken !== 'function') throw invalidOption('getToken', 'must be a function');
+    return callbackTokenProvider(options.getToken);
+  }
+  if (!options.clientId || !options.clientSecret) {
+    throw invalidOption('clientSecret', '`clientId` needs `clientSecret` (both non-empty strings)');
+  }
+  return clientCredentialsProvider(
+    {
+      authUrl: checkUrl('authUrl', options.authUrl),
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      fetch: fetchImpl,
+    },
+    coordination.appTokens,
+    app,
+  );
+}
+
+/** No token at all (`auth: 'none'`): the backend the client talks to adds its own credentials. */
+const NO_TOKEN = { value: '', principal: 'none' };

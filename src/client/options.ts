@@ -1,0 +1,224 @@
+/**
+ * A client's options: what createClient takes, and what they resolve to with every default given
+ * (the one place of the defaults: src/internal/defaults.ts) and every value checked, before any
+ * part of the client is made.
+ */
+import type { TokenInput } from '../core/auth/token.js';
+import { fingerprint } from '../core/auth/token.js';
+import type { TokenStore, UserTokens } from '../core/auth/user-auth.js';
+import type { OnRateLimit } from '../core/call/rate-limit.js';
+import type { ValidationMode } from '../core/call/validate.js';
+import { InvalidRequestError } from '../core/errors.js';
+import { type HookRunner, type Hooks, hookList, hookRunner } from '../core/observe/hooks.js';
+import { createLog, type Log, type Logger, type LogLevel, logTokenRequests } from '../core/observe/logger.js';
+import { checkClientOptions } from '../core/options.js';
+import { type CacheStore, cacheStoreOf, type LruStoreOptions } from '../core/stores/cache.js';
+import type { Coordination } from '../core/stores/coordination.js';
+import { memoryCoordination } from '../core/stores/memory.js';
+import { type ApiVersion, normalizeApiVersion } from '../core/version.js';
+import { CLIENT_DEFAULTS } from '../internal/defaults.js';
+import { isServerRuntime } from '../internal/runtime.js';
+
+export interface ClientOptions {
+  /** Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended). */
+  baseUrl: string;
+  /** Root of the OAuth server; the token endpoint is `{authUrl}/oauth2/token`. Needed with clientId/clientSecret. */
+  authUrl?: string | undefined;
+  /** Application credentials: the SDK gets and renews an application token itself (client credentials grant). */
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** A fixed access token, e.g. one your backend handed to the browser. */
+  token?: string | undefined;
+  /**
+   * `'none'`: send no credentials, for a browser talking to the app's own backend
+   * (`price-catalog/server`), which holds the secret, the tokens and the daily budget:
+   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })` (a path `baseUrl` is taken on the
+   * page's origin). Not with `token`, `getToken` or `clientId`.
+   */
+  auth?: 'none' | undefined;
+  /**
+   * Called for a token when the SDK needs one, and again with `forceRefresh: true` after a 401.
+   * For apps whose backend holds the client secret.
+   */
+  getToken?: ((context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput>) | undefined;
+  /** API version sent in the Accept header: `3`, `3.0`, `3.1` or `3.2` (default). */
+  apiVersion?: ApiVersion | undefined;
+  /** The vendor word of the Accept media type: `application/vnd.<vendor>+json`. Default `skroutz`. */
+  vendor?: string | undefined;
+  /** Send the token as `Authorization: Bearer` (default) or as the `oauth_token` query param. Never both. */
+  tokenTransport?: 'header' | 'query' | undefined;
+  /**
+   * A fetch implementation, e.g. the sandbox's `fetch`. Default: the global fetch. The `signal`
+   * it is given may be given again to a later request of this client, once the earlier one has
+   * ended: never to two requests in flight at once, never once it has aborted.
+   */
+  fetch?: typeof fetch | undefined;
+  /** Milliseconds to wait for an answer to one attempt; 0 or Infinity waits forever. Default 30 000. */
+  timeout?: number | undefined;
+  /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
+  validation?: ValidationMode | undefined;
+  /**
+   * What the SDK logs: `off`, `error`, `warn` (default), `info` (retries and waits) or `debug` (a
+   * line per request and answer). Default: the `PRICE_CATALOG_LOG` environment variable, else `warn`.
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Where log lines go (`console`, pino, winston: anything with error/warn/info/debug methods).
+   * Every line is redacted first: no token or secret reaches it. Default: the console, on stderr
+   * in Node.
+   */
+  logger?: Logger | undefined;
+  /**
+   * `onRequest`, `onResponse` and `onError`, called for every HTTP request to the API: to add
+   * headers, trace or time requests. They never see the token, and cannot skip the daily budget
+   * or the rate-limit window. See docs/logging.md.
+   */
+  hooks?: Hooks | undefined;
+  /** Headers added to every API request. */
+  headers?: Record<string, string> | undefined;
+  /**
+   * Where a signed-in user's tokens are kept between runs. While it (or this client) holds user
+   * tokens, every call uses the user token; otherwise the application token.
+   */
+  tokenStore?: TokenStore | undefined;
+  /** Sees each new pair of user tokens (sign-in and every refresh). */
+  onTokens?: ((tokens: UserTokens) => void) | undefined;
+  /** Milliseconds for a whole call, retries and rate-limit waits included; none by default (or Infinity). */
+  deadline?: number | undefined;
+  /** Retries after network errors and 500/502/503/504, for GET, PUT and DELETE only. Default 2. */
+  maxRetries?: number | undefined;
+  /**
+   * The ETag / max-age cache: options for the bounded in-memory store (default 500 answers, 5 MB),
+   * a store of your own, or `false` for none.
+   */
+  cache?: LruStoreOptions | CacheStore | false | undefined;
+  /**
+   * Calls this client may make per UTC day (default 1000, the API's daily limit); `null` turns the
+   * guard off. A call past it fails with DailyLimitError before it is sent.
+   */
+  dailyLimit?: number | null | undefined;
+  /** The per-token calls per window assumed until the server's X-RateLimit headers tell. Default 100. */
+  rateLimit?: number | undefined;
+  /** Told when a call must wait for the rate-limit window; return `false` to fail it instead. */
+  onRateLimit?: OnRateLimit | undefined;
+  /**
+   * `manual`: the SDK follows redirects itself (remembers 301/308, never sends credentials to
+   * another origin). `follow`: the platform does, as browsers must. Default: `manual` in Node,
+   * Deno and Bun, `follow` elsewhere.
+   */
+  redirect?: 'manual' | 'follow' | undefined;
+  /**
+   * Longest rate-limit wait a call accepts, in ms (default 65 000: a little over one 60 s window).
+   * A longer wait fails at once with RateLimitError carrying `resetsAt`, and sends nothing.
+   */
+  maxRateLimitWait?: number | undefined;
+  /**
+   * The application's shared state: daily budget, token windows, application token, locks and
+   * (unless `cache` is given) the cache. Clients given the same object count as one application;
+   * clients created without one each count alone. Default: a new `memoryCoordination()`.
+   */
+  coordination?: Coordination | undefined;
+}
+
+/** The options with their defaults, checked: what the engine is assembled from. */
+export interface ResolvedOptions {
+  fetch: typeof fetch;
+  /** Absolute http(s), without a trailing slash. */
+  baseUrl: string;
+  /** The wire form (`3`, `3.1`, ...). */
+  apiVersion: string;
+  tokenTransport: 'header' | 'query';
+  vendor: string;
+  headers: Readonly<Record<string, string>>;
+  validation: ValidationMode;
+  timeout: number;
+  deadline: number | undefined;
+  maxRetries: number;
+  dailyLimit: number | null;
+  rateLimit: number;
+  maxRateLimitWait: number;
+  onRateLimit: OnRateLimit | undefined;
+  redirect: 'manual' | 'follow';
+  log: Log;
+  hooks: HookRunner | undefined;
+  /** The fetch of token requests: logged too at debug (URL, status, time; never their body). */
+  authFetch: typeof fetch;
+  coordination: Coordination;
+  cache: CacheStore | undefined;
+  /** The application, as the stores know it: a fingerprint, never the clientId or token itself. */
+  app: string;
+}
+
+/** The options resolved: every default given, every value checked (a bad one is an InvalidRequestError). */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
+  if (typeof fetchImpl !== 'function') {
+    throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
+  }
+  const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
+  const apiVersion = normalizeApiVersion(options.apiVersion ?? CLIENT_DEFAULTS.apiVersion);
+  checkClientOptions(options);
+  const log = createLog(options);
+  const hooks = hookRunner(checkHooks(options.hooks));
+  const coordination = options.coordination ?? memoryCoordination({ cache: false });
+  if (!isCoordination(coordination)) {
+    throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
+  }
+  return {
+    fetch: fetchImpl,
+    baseUrl,
+    apiVersion,
+    tokenTransport: options.tokenTransport ?? CLIENT_DEFAULTS.tokenTransport,
+    vendor: options.vendor ?? CLIENT_DEFAULTS.vendor,
+    headers: options.headers ?? {},
+    validation: options.validation ?? CLIENT_DEFAULTS.validation,
+    timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
+    deadline: options.deadline,
+    maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
+    dailyLimit: options.dailyLimit === undefined ? CLIENT_DEFAULTS.dailyLimit : options.dailyLimit,
+    rateLimit: options.rateLimit ?? CLIENT_DEFAULTS.rateLimit,
+    maxRateLimitWait: options.maxRateLimitWait ?? CLIENT_DEFAULTS.maxRateLimitWait,
+    onRateLimit: options.onRateLimit,
+    // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
+    redirect: options.redirect ?? (isServerRuntime() ? 'manual' : 'follow'),
+    log,
+    hooks,
+    authFetch: log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl,
+    coordination,
+    // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
+    cache: cacheStoreOf(options.cache ?? coordination.cache),
+    app: `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`,
+  };
+}
+
+function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
+  for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
+    if (!hookList<unknown>(hooks[name]).every((fn) => typeof fn === 'function')) {
+      throw invalidOption('hooks', `${name} must be a function or an array of functions`);
+    }
+  }
+  return hooks;
+}
+
+export /** `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
+function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
+  // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
+    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function isCoordination(value: Partial<Coordination> | null): boolean {
+  return ['budget', 'windows', 'appTokens', 'locks'].every(
+    (name) => typeof value?.[name as keyof Coordination] === 'object',
+  );
+}
+
+export function invalidOption(name: string, why: string): InvalidRequestError {
+  return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);
+}
