@@ -18,6 +18,7 @@ import { fetchTransport } from '../core/call/transport.js';
 import type { Coordination } from '../core/stores/coordination.js';
 import { type ClientOptions, checkUrl, invalidOption, type ResolvedOptions } from './options.js';
 
+/** @internal */
 export interface Assembly {
   limits: Limits;
   /** The client's own tokens: the signed-in user's while there is one, the application's otherwise. */
@@ -33,6 +34,7 @@ export interface Assembly {
   engineFor(tokens: TokenProvider): Engine;
 }
 
+/** @internal */
 export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions): Assembly {
   const { coordination, app } = resolved;
   const limits = createLimits({

@@ -10,7 +10,7 @@ export type UserPrincipal =
   | { tokenStore: TokenStore; onTokens?: ((tokens: UserTokens) => void) | undefined }
   | { getToken: (context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput> };
 
-/** The tokens (and, for a token store, the session) of a `forUser` client. */
+/** @internal The tokens (and, for a token store, the session) of a `forUser` client. */
 export function principalOf(
   user: UserPrincipal,
   userAuth: (

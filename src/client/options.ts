@@ -120,7 +120,7 @@ export interface ClientOptions {
   coordination?: Coordination | undefined;
 }
 
-/** The options with their defaults, checked: what the engine is assembled from. */
+/** @internal The options with their defaults, checked: what the engine is assembled from. */
 export interface ResolvedOptions {
   fetch: typeof fetch;
   /** Absolute http(s), without a trailing slash. */
@@ -149,7 +149,7 @@ export interface ResolvedOptions {
   app: string;
 }
 
-/** The options resolved: every default given, every value checked (a bad one is an InvalidRequestError). */
+/** @internal The options resolved: every default given, every value checked (a bad one is an InvalidRequestError). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchImpl !== 'function') {
@@ -202,8 +202,8 @@ function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
   return hooks;
 }
 
-export /** `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
-function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
+/** @internal `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
+export function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
   const page = (globalThis as { location?: { href: string } }).location?.href;
   if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
@@ -219,6 +219,7 @@ function isCoordination(value: Partial<Coordination> | null): boolean {
   );
 }
 
+/** @internal */
 export function invalidOption(name: string, why: string): InvalidRequestError {
   return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);
 }

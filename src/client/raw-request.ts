@@ -24,7 +24,7 @@ export interface RawRequest {
 /** The methods `request()` sends. */
 const RAW_METHODS = new Set<string>(HTTP_METHODS);
 
-/** One raw request; bad input rejects the call before anything is sent. */
+/** @internal One raw request; bad input rejects the call before anything is sent. */
 export function rawRequest<T>(
   engine: Engine,
   params: RawRequest,
