@@ -14,32 +14,38 @@ export const list = {
   schema: FavoritesSchema,
   ...SCOPED,
   values: { order_dir: ORDER_DIRS },
-} satisfies EndpointCall;
+  args: ['params'],
+} as const satisfies EndpointCall;
 export const get = {
   path: '/favorites/:id',
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
+  args: ['id'],
 } satisfies EndpointCall;
 export const forSku = {
   path: '/skus/:sku_id/favorite',
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['sku_id'],
 } satisfies EndpointCall;
 export const inCategory = {
   path: '/categories/:id/favorites',
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['id', 'params'],
 } satisfies EndpointCall;
 export const listsList = {
   path: '/favorite_lists',
   schema: FavoriteListListSchema,
   ...SCOPED,
+  args: ['params'],
 } satisfies EndpointCall;
 export const listsFavorites = {
   path: '/favorite_lists/:id/favorites',
   listIds: ['id'],
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['id', 'params'],
 } satisfies EndpointCall;
 
 /**
@@ -62,6 +68,7 @@ export const create = {
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
   stale: FAVORITE_READS,
+  args: ['input'],
 } satisfies EndpointCall;
 export const update = {
   method: 'PUT',
@@ -69,12 +76,14 @@ export const update = {
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+  args: ['id', 'input'],
 } satisfies EndpointCall;
 export const remove = {
   method: 'DELETE',
   path: '/favorites/:id',
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+  args: ['id'],
 } satisfies EndpointCall;
 
 export const listsCreate = {
@@ -83,6 +92,7 @@ export const listsCreate = {
   schema: FavoriteListEnvelopeSchema,
   ...SCOPED,
   stale: [{ read: listsList }],
+  args: ['input'],
 } satisfies EndpointCall;
 export const listsDelete = {
   method: 'DELETE',
@@ -91,4 +101,5 @@ export const listsDelete = {
   ...SCOPED,
   // What becomes of the list's favorites is not shown: every favorite read goes.
   stale: [...FAVORITE_READS, { read: get }],
+  args: ['id'],
 } satisfies EndpointCall;

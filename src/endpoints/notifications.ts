@@ -7,11 +7,15 @@ export const list = {
   path: '/notifications',
   schema: NotificationListSchema,
   ...SCOPED,
+  args: ['params'],
+  since: '3.0.1',
 } satisfies EndpointCall;
 export const get = {
   path: '/notifications/:id',
   schema: NotificationEnvelopeSchema,
   ...SCOPED,
+  args: ['id'],
+  since: '3.0.1',
 } satisfies EndpointCall;
 
 export const markViewed = {
@@ -20,4 +24,6 @@ export const markViewed = {
   ...SCOPED,
   // `is_viewed`.
   stale: [{ read: list }, { read: get }],
+  args: ['input'],
+  since: '3.0.1',
 } satisfies EndpointCall;

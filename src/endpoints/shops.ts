@@ -9,21 +9,38 @@ import {
 import type { EndpointCall } from './row.js';
 
 /** Shops, their reviews and locations, shop search (`api.shops`): what their calls need. */
-export const get = { path: '/shops/:id', schema: ShopEnvelopeSchema } satisfies EndpointCall;
+export const get = {
+  path: '/shops/:id',
+  schema: ShopEnvelopeSchema,
+  args: ['id'],
+  maxAge: 60,
+} satisfies EndpointCall;
 export const reviews = {
   path: '/shops/:id/reviews',
   schema: ShopReviewListSchema,
+  args: ['id', 'params'],
+  maxAge: 300,
 } satisfies EndpointCall;
 export const locations = {
   path: '/shops/:shop_id/locations',
   schema: ShopLocationListSchema,
+  args: ['shop_id', 'params'],
+  maxAge: 300,
 } satisfies EndpointCall;
 export const location = {
   path: '/shops/:shop_id/locations/:location_id',
   schema: ShopLocationEnvelopeSchema,
+  args: ['shop_id', 'location_id', 'params'],
+  maxAge: 300,
 } satisfies EndpointCall;
-export const search = { path: '/shops/search', schema: ShopListSchema } satisfies EndpointCall;
+export const search = {
+  path: '/shops/search',
+  schema: ShopListSchema,
+  args: ['params'],
+  maxAge: 60,
+} satisfies EndpointCall;
 export const findLocations = {
   path: '/locations/find',
   schema: FoundLocationListSchema,
+  args: ['params'],
 } satisfies EndpointCall;

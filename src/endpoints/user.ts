@@ -9,22 +9,32 @@ import {
 } from '../schemas/user.js';
 import type { EndpointCall, StaleRead } from './row.js';
 
-export const get = { path: '/user', schema: UserEnvelopeSchema, user: true } satisfies EndpointCall;
-export const avatars = { path: '/user/avatars', schema: AvatarListSchema, user: true } satisfies EndpointCall;
+export const get = { path: '/user', schema: UserEnvelopeSchema, user: true, args: [] } satisfies EndpointCall;
+export const avatars = {
+  path: '/user/avatars',
+  schema: AvatarListSchema,
+  user: true,
+  args: [],
+} satisfies EndpointCall;
 export const savedOrders = {
   path: '/user/saved_orders',
   schema: SavedOrderListSchema,
   user: true,
+  args: ['params'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesList = {
   path: '/user/addresses',
   schema: AddressListSchema,
   user: true,
+  args: [],
 } satisfies EndpointCall;
 export const addressesForm = {
   path: '/user/addresses/new',
   schema: AddressFormEnvelopeSchema,
   user: true,
+  args: [],
+  maxAge: 300,
 } satisfies EndpointCall;
 
 const ADDRESS_READS: readonly StaleRead<EndpointCall>[] = [{ read: addressesList }];
@@ -35,6 +45,8 @@ export const update = {
   schema: UserEnvelopeSchema,
   user: true,
   stale: [{ read: get }],
+  args: ['input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const logout = {
   method: 'DELETE',
@@ -50,6 +62,7 @@ export const logout = {
     { read: addressesList },
     { read: addressesForm },
   ],
+  args: [],
 } satisfies EndpointCall;
 export const addressesCreate = {
   method: 'POST',
@@ -57,6 +70,8 @@ export const addressesCreate = {
   schema: AddressEnvelopeSchema,
   user: true,
   stale: ADDRESS_READS,
+  args: ['input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesUpdate = {
   method: 'PUT',
@@ -64,10 +79,14 @@ export const addressesUpdate = {
   schema: AddressEnvelopeSchema,
   user: true,
   stale: ADDRESS_READS,
+  args: ['id', 'input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesDelete = {
   method: 'DELETE',
   path: '/user/addresses/:id',
   user: true,
   stale: ADDRESS_READS,
+  args: ['id'],
+  since: '3.2.0',
 } satisfies EndpointCall;

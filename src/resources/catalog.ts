@@ -2,6 +2,7 @@ import type { Engine } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { PagePromise } from '../core/pagination.js';
 import * as ROWS from '../endpoints/catalog.js';
+import type { ValuesOf } from '../endpoints/row.js';
 import type {
   AutocompleteEntry,
   Category,
@@ -49,13 +50,13 @@ export interface CategorySkusParams extends PageParams {
 }
 
 export interface CategoryManufacturersParams extends PageParams {
-  order_by?: 'name' | 'popularity' | undefined;
+  order_by?: ValuesOf<typeof ROWS.categoriesManufacturers, 'order_by'> | undefined;
   order_dir?: OrderDir | undefined;
 }
 export type ManufacturerCategoriesParams = CategoryManufacturersParams;
 
 export interface ManufacturerSkusParams extends PageParams {
-  order_by?: 'price' | 'popularity' | undefined;
+  order_by?: ValuesOf<typeof ROWS.manufacturersSkus, 'order_by'> | undefined;
   order_dir?: OrderDir | undefined;
 }
 

@@ -5,7 +5,7 @@ import type { QueryParams } from '../core/call/query-string.js';
 import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
 import { PagePromise } from '../core/pagination.js';
-import type { EndpointCall } from '../endpoints/row.js';
+import type { EndpointCall, ORDER_DIRS } from '../endpoints/row.js';
 
 export type { RequestOptions };
 export { describe };
@@ -16,7 +16,8 @@ export interface PageParams {
   per?: number | undefined;
 }
 
-export type OrderDir = 'asc' | 'desc';
+/** The directions of every `order_dir`: the endpoint table's list. */
+export type OrderDir = (typeof ORDER_DIRS)[number];
 
 /**
  * A record id as a path segment: a positive safe integer (or a string of ASCII digits that is
@@ -73,20 +74,22 @@ function checkPaging(params: PageParams | undefined): void {
 }
 
 /**
- * The row's path with `values` (in the order of its parameters) checked and put in: an `id`
- * must be a positive integer, a `list_id` a non-zero one; the error names the parameter.
+ * The row's path with `values` put in: the literal's `args` say which value is which path
+ * parameter (its order is the client method's). An `id` must be a positive integer, a `list_id` a
+ * non-zero one; the error names the parameter.
  */
-function pathOf({ path, listIds }: EndpointCall, values: readonly unknown[]): string {
-  let i = 0;
-  return path.replace(/:(\w+)/g, (_, name: string) =>
-    listIds?.includes(name) ? listId(values[i++]) : id(values[i++], name),
-  );
+function pathOf({ path, listIds, args }: EndpointCall, values: readonly unknown[]): string {
+  const slots = args.filter((slot) => slot !== 'params' && slot !== 'input');
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[slots.indexOf(name)];
+    return listIds?.includes(name) ? listId(value) : id(value, name);
+  });
 }
 
 /** Where a call goes: its row, its path parameters' values, and a check of the rest of its input. */
 export interface Target {
   row: EndpointCall;
-  /** The values of the row's path parameters, in order. */
+  /** The values of the row's path parameters, in the order of the literal's `args`. */
   ids?: readonly unknown[] | undefined;
   /** Refuses bad input; it runs inside the call (before the path is made), so it rejects the call. */
   check?: (() => void) | undefined;

@@ -3,6 +3,7 @@ import type { Engine } from '../core/call/engine.js';
 import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { ValuesOf } from '../endpoints/row.js';
 import * as ROWS from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
@@ -102,7 +103,7 @@ export interface ShopProductsParams extends PageParams {
   shop_uid: string;
 }
 
-export type SkuReviewsSort = 'most_recent' | 'most_helpful';
+export type SkuReviewsSort = ValuesOf<typeof ROWS.reviewsList, 'sort'>;
 export type SkuReviewsMetaName = 'sku_rating_breakdown' | 'sku_reviews_aggregation';
 
 export interface SkuReviewsParams extends PageParams {
