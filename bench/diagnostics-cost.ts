@@ -16,7 +16,7 @@ const sent = { outcome: { error: new Error('bench'), aborted: false } };
 const request = { method: 'GET', url: 'https://api.example.com/skus/1', kind: 'first' as const, try: 1 };
 
 async function published(): Promise<unknown> {
-  const event = callEvent('GET', undefined, 'app:bench', usage, true);
+  const event = callEvent('GET', 'app:bench', usage, true);
   return traceCall(event, async () => {
     await traceAttempt(request, async () => {
       await traceAdmission('window', async () => 1);

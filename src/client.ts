@@ -4,7 +4,7 @@ import { principalOf } from './client/for-user.js';
 import { type ClientOptions, invalidOption, resolveOptions } from './client/options.js';
 import type { RawRequest } from './client/raw-request.js';
 import { rawRequest } from './client/raw-request.js';
-import { APIPromise } from './core/api-promise.js';
+import type { APIPromise } from './core/api-promise.js';
 import type { TokenProvider } from './core/auth/token.js';
 import type { UserAuth, UserScope, UserTokens } from './core/auth/user-auth.js';
 import type { Engine, RequestOptions } from './core/call/engine.js';
@@ -59,8 +59,6 @@ export interface CatalogClient extends BaseClient {
 export interface ModuleContext {
   /** @internal */
   readonly engine: Engine;
-  /** @internal */
-  readonly session: UserAuth | undefined;
 }
 
 /** A resource module, such as `catalogModule`, for `createClientWith`. */
@@ -79,9 +77,7 @@ export const skusModule: ClientModule<SkusResource> = (context) => skusResource(
 export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.engine);
 export const favoritesModule: ClientModule<FavoritesResource> = (context) =>
   favoritesResource(context.engine);
-/** `user.logout()` also forgets the user's tokens once the server has answered. */
-export const userModule: ClientModule<UserResource> = (context) =>
-  withSignOut(userResource(context.engine), context.session);
+export const userModule: ClientModule<UserResource> = (context) => userResource(context.engine);
 export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
   notificationsResource(context.engine);
 
@@ -131,8 +127,8 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   checkModules(modules);
   const assembly = assembleEngine(resolveOptions(options), options);
   const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
-    const engine = assembly.engineFor(tokens);
-    const context: ModuleContext = { engine, session };
+    const engine = assembly.engineFor(tokens, session);
+    const context: ModuleContext = { engine };
     const built: Record<string, unknown> = {};
     for (const [name, module] of Object.entries(modules)) built[name] = module(context);
     const base: BaseClient = {
@@ -174,18 +170,4 @@ function clientAuth(session: UserAuth | undefined): ClientAuth {
     signedIn: async () => (session ? session.signedIn() : false),
     signOut: async () => session?.signOut(),
   };
-}
-
-function withSignOut(user: UserResource, session: UserAuth | undefined): UserResource {
-  const logout: UserResource['logout'] = (options) =>
-    new APIPromise(
-      user
-        .logout(options)
-        .withResponse()
-        .then(async (answer) => {
-          await session?.signOut();
-          return answer;
-        }),
-    );
-  return { ...user, logout };
 }

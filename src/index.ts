@@ -188,34 +188,3 @@ export type {
   WithLink,
   WithMeta,
 } from './types/linked.js';
-
-import type { WindowStore } from './core/stores/coordination.js';
-import { memoryWindowStore as windowStore } from './core/stores/memory-window.js';
-
-/**
- * The in-memory rate-limit window store (one window per token).
- * @deprecated `memoryCoordination().windows` is the in-memory window store of a coordination;
- * this name goes in the next major version.
- */
-export function memoryWindowStore(): WindowStore {
-  return windowStore();
-}
-
-/** The resources that embed a root's records (a favorite shows on its list, its category and its SKU). */
-const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
-  favorites: ['favorite_lists', 'categories', 'skus'],
-  favorite_lists: ['favorites'],
-  skus: ['products'],
-};
-
-/**
- * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
- * `path` makes stale: its own and those that embed it.
- * @deprecated Coarser than what the SDK now drops: a write's row in the endpoint table names the
- * reads it makes stale (`stalePaths(ENDPOINTS['favorites.create'], {})`), and `price-catalog/query`
- * mutations tell it (`invalidates(variables)`). This name goes in the next major version.
- */
-export function staleAfterWrite(path: string): readonly string[] {
-  const root = path.split('/')[1] ?? '';
-  return [root, ...(EMBEDDED_IN[root] ?? [])];
-}

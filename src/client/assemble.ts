@@ -30,8 +30,8 @@ export interface Assembly {
     tokenStore: TokenStore,
     onTokens: ((tokens: UserTokens) => void) | undefined,
   ): UserAuth | undefined;
-  /** An engine going with `tokens`: the client's own, or a `forUser` client's. */
-  engineFor(tokens: TokenProvider): Engine;
+  /** An engine going with `tokens` (and `session`): the client's own, or a `forUser` client's. */
+  engineFor(tokens: TokenProvider, session: UserAuth | undefined): Engine;
 }
 
 /** @internal */
@@ -77,7 +77,7 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
     maxRetries: resolved.maxRetries,
     maxRateLimitWait: resolved.maxRateLimitWait,
     cache: resolved.cache,
-  } satisfies Omit<EngineConfig, 'parts'>;
+  } satisfies Omit<EngineConfig, 'parts' | 'signOut'>;
   const parts = {
     signing: {
       origin: new URL(resolved.baseUrl).origin,
@@ -98,7 +98,8 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
     tokens: session ? sessionOrApp(session, appTokens) : appTokens,
     session,
     userAuth,
-    engineFor: (tokens) => new Engine({ ...config, parts: { ...parts, tokens } }),
+    engineFor: (tokens, session) =>
+      new Engine({ ...config, signOut: session && (() => session.signOut()), parts: { ...parts, tokens } }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { APIPromise } from '../core/api-promise.js';
+import { APIPromise } from '../core/api-promise.js';
 import type { Engine } from '../core/call/engine.js';
 import { pathMatches, pathParams } from '../endpoints/paths.js';
 import type { EndpointCall } from '../endpoints/row.js';
@@ -10,7 +10,16 @@ import { call, type Endpoint } from './shared.js';
  * Its own file, so that a client of read-only modules bundles none of it.
  */
 export function write<T>(engine: Engine, spec: Endpoint<T>): APIPromise<T> {
-  return call(engine, spec, (path) => staleAfter(engine, spec.row, path));
+  const written = call(engine, spec, (path) => staleAfter(engine, spec.row, path));
+  const { signOut } = engine.config;
+  if (!spec.row.signsOut || !signOut) return written;
+  // A row that signs out (`user.logout`): the user's tokens are forgotten once the server has answered.
+  return new APIPromise(
+    written.withResponse().then(async (answer) => {
+      await signOut();
+      return answer;
+    }),
+  );
 }
 
 /**

@@ -34,8 +34,6 @@ export interface RouteLookup {
   route: ServedRoute;
   /** The client method the row backs (`skus.reviews.list`). */
   name: string;
-  /** The path parameters of the template, in order, with the values of this request's path. */
-  pathParams: readonly PathParam[];
   params: Readonly<Record<string, string>>;
   /** The query names the route takes, as the API spells them, with their kinds (fieldsets included). */
   query: readonly QueryParam[];
@@ -54,7 +52,6 @@ export function lookupRoute(method: string, pathname: string): RouteLookup | und
   return {
     route: { method: row.method, path: row.path, user: row.user },
     name: row.name,
-    pathParams: row.pathParams,
     params,
     query: queryNamesOf(row),
     row,

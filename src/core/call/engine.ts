@@ -54,6 +54,8 @@ export interface EngineConfig {
   maxRetries: number;
   maxRateLimitWait: number;
   cache: CacheStore | undefined;
+  /** Forgets the signed-in user's tokens: what a row that `signsOut` does once the server has answered. */
+  signOut: (() => Promise<void>) | undefined;
   /** What the exchange sends with: signing, tokens, limits, transport, redirects, hooks, log. */
   parts: EngineParts;
 }
@@ -65,8 +67,6 @@ export interface CallSpec<T> {
    * (a bad id) becomes a rejected promise, and no request is sent.
    */
   path: string | (() => string);
-  /** The path's template (`/skus/{id}`) for diagnostics; else made from the path, its ids as `{id}`. */
-  route?: string | undefined;
   query?: QueryParams | undefined;
   /** Sent as JSON; a function runs inside the call (after `path`), so its checks reject the call. */
   body?: unknown;
@@ -120,7 +120,7 @@ export class Engine {
   request<T>(spec: CallSpec<T>): Promise<ApiResponse<T>> {
     const { cache } = this.config;
     const { limits } = this.config.parts;
-    const event = callEvent(spec.method, spec.route, limits.config.app, () => limits.known(), !!cache);
+    const event = callEvent(spec.method, limits.config.app, () => limits.known(), !!cache);
     return traceCall(event, () => this.call(spec, event));
   }
 

@@ -147,7 +147,6 @@ const readings = new WeakMap<CallEvent, [usage: () => DailyUsage, cached: boolea
  */
 export function callEvent(
   method: string,
-  route: string | undefined,
   app: string,
   usage: () => DailyUsage,
   cached: boolean,
@@ -155,7 +154,7 @@ export function callEvent(
   if (!calls?.hasSubscribers) return undefined;
   const event: CallEvent = {
     method,
-    route,
+    route: undefined,
     url: undefined,
     apiVersion: undefined,
     principal: undefined,
@@ -199,7 +198,7 @@ export function noteCall(
   principal: string,
 ): void {
   if (!event) return;
-  event.route ??= routeOf(path);
+  event.route = routeOf(path);
   event.url = withoutSecrets(url);
   event.apiVersion = apiVersion;
   event.principal = principal.startsWith('user:')
