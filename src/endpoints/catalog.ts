@@ -105,3 +105,22 @@ export const manufacturersSkus = {
   values: { order_by: ['price', 'popularity'], order_dir: ORDER_DIRS },
   args: ['id', 'params'],
 } as const satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const CATALOG_METHODS = {
+  'catalog.search': search,
+  'catalog.autocomplete': autocomplete,
+  'catalog.categories.list': categoriesList,
+  'catalog.categories.root': categoriesRoot,
+  'catalog.categories.get': categoriesGet,
+  'catalog.categories.parent': categoriesParent,
+  'catalog.categories.children': categoriesChildren,
+  'catalog.categories.specifications': categoriesSpecifications,
+  'catalog.categories.manufacturers': categoriesManufacturers,
+  'catalog.categories.skus': categoriesSkus,
+  'catalog.categories.filterGroups': categoriesFilterGroups,
+  'catalog.manufacturers.list': manufacturersList,
+  'catalog.manufacturers.get': manufacturersGet,
+  'catalog.manufacturers.categories': manufacturersCategories,
+  'catalog.manufacturers.skus': manufacturersSkus,
+} satisfies Record<string, EndpointCall>;

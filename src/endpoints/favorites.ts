@@ -103,3 +103,18 @@ export const listsDelete = {
   stale: [...FAVORITE_READS, { read: get }],
   args: ['id'],
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const FAVORITE_METHODS = {
+  'favorites.list': list,
+  'favorites.get': get,
+  'favorites.forSku': forSku,
+  'favorites.inCategory': inCategory,
+  'favorites.lists.list': listsList,
+  'favorites.lists.favorites': listsFavorites,
+  'favorites.create': create,
+  'favorites.update': update,
+  'favorites.delete': remove,
+  'favorites.lists.create': listsCreate,
+  'favorites.lists.delete': listsDelete,
+} satisfies Record<string, EndpointCall>;

@@ -27,3 +27,10 @@ export const markViewed = {
   args: ['input'],
   since: '3.0.1',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const NOTIFICATION_METHODS = {
+  'notifications.list': list,
+  'notifications.get': get,
+  'notifications.markViewed': markViewed,
+} satisfies Record<string, EndpointCall>;

@@ -44,3 +44,13 @@ export const findLocations = {
   schema: FoundLocationListSchema,
   args: ['params'],
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const SHOP_METHODS = {
+  'shops.get': get,
+  'shops.reviews': reviews,
+  'shops.locations': locations,
+  'shops.location': location,
+  'shops.search': search,
+  'shops.findLocations': findLocations,
+} satisfies Record<string, EndpointCall>;

@@ -146,3 +146,24 @@ export const reviewsFlag = {
   args: ['sku_id', 'review_id', 'input'],
   since: '3.0.17',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const SKU_METHODS = {
+  'skus.get': get,
+  'skus.products': products,
+  'skus.productCards': productCards,
+  'skus.specifications': specifications,
+  'skus.priceHistory': priceHistory,
+  'skus.similar': similar,
+  'skus.product': product,
+  'skus.shopProducts': shopProducts,
+  'skus.flags': flags,
+  'skus.reviews.list': reviewsList,
+  'skus.reviews.newForm': reviewsNewForm,
+  'skus.reviews.editForm': reviewsEditForm,
+  'skus.reviews.create': reviewsCreate,
+  'skus.reviews.update': reviewsUpdate,
+  'skus.reviews.delete': reviewsDelete,
+  'skus.reviews.vote': reviewsVote,
+  'skus.reviews.flag': reviewsFlag,
+} satisfies Record<string, EndpointCall>;

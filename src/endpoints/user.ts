@@ -90,3 +90,17 @@ export const addressesDelete = {
   args: ['id'],
   since: '3.2.0',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const USER_METHODS = {
+  'user.get': get,
+  'user.avatars': avatars,
+  'user.savedOrders': savedOrders,
+  'user.addresses.list': addressesList,
+  'user.addresses.form': addressesForm,
+  'user.update': update,
+  'user.logout': logout,
+  'user.addresses.create': addressesCreate,
+  'user.addresses.update': addressesUpdate,
+  'user.addresses.delete': addressesDelete,
+} satisfies Record<string, EndpointCall>;
