@@ -285,7 +285,10 @@ interface Answered {
   rateLimit: RateLimitInfo | undefined;
 }
 
-/** Cached reads under the first segment of `path` (a raw write's guess at what it changed). */
+/**
+ * Cached reads with the first segment of `path` anywhere in theirs: a raw write's guess at what it
+ * changed (a write to `/favorites/1` drops `/favorites` and `/categories/40/favorites`).
+ */
 function underRoot(path: string): (cachedPath: string) => boolean {
   const root = path.split('/')[1] ?? '';
   return (cachedPath) => cachedPath.split('/').includes(root);
