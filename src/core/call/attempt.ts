@@ -8,6 +8,7 @@
 import type { HttpMethod } from '../../internal/http-method.js';
 import type { AccessToken } from '../auth/token.js';
 import type { HookRequestKind } from '../observe/hooks.js';
+import type { Outgoing } from './transport.js';
 
 export type { HttpMethod };
 
@@ -35,8 +36,11 @@ export interface SigningConfig {
   headers: Readonly<Record<string, string>>;
 }
 
-/** What a call asks for, before any attempt: the parts its first request is made from. */
-export interface CallRequest {
+/**
+ * One call as the engine runs it: what its first attempt is made from (method, URL, version, body,
+ * the call's own headers, the cache's ETag) and what bounds every attempt of it.
+ */
+export interface Call {
   method: HttpMethod;
   /** Absolute URL with query, no token. */
   url: string;
@@ -45,10 +49,16 @@ export interface CallRequest {
   headers: Record<string, string> | undefined;
   /** The cached answer's ETag, sent as `If-None-Match` (GET only). */
   etag: string | undefined;
+  /** The token the call read (its principal and scope): the first attempt waits in its window. */
+  token: AccessToken;
+  signal: AbortSignal | undefined;
+  timeout: number;
+  maxRetries: number;
+  maxRateLimitWait: number;
 }
 
 /** The first request of a call: the client's headers, the call's own, `Accept`, and the cache's ETag. */
-export function firstAttempt(config: SigningConfig, call: CallRequest): Attempt {
+export function firstAttempt(config: SigningConfig, call: Call): Attempt {
   const headers: Record<string, string> = {
     ...config.headers,
     ...call.headers,
@@ -91,19 +101,28 @@ export function signed(
   config: SigningConfig,
   attempt: Attempt,
   token: AccessToken,
-): { url: string; headers: Record<string, string> } {
+  wire: Pick<Outgoing, 'signal' | 'timeout' | 'redirect'>,
+): Outgoing {
   const headers = { ...attempt.headers };
+  const out = (url: string): Outgoing => ({
+    method: attempt.method,
+    url,
+    shownUrl: attempt.url,
+    headers,
+    body: attempt.body,
+    ...wire,
+  });
   // An empty token is `auth: 'none'`: the backend the client talks to adds its own credentials.
-  if (token.value === '') return { url: attempt.url, headers };
+  if (token.value === '') return out(attempt.url);
   if (new URL(attempt.url).origin !== config.origin) {
     for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
-    return { url: attempt.url, headers };
+    return out(attempt.url);
   }
   if (config.tokenTransport === 'query') {
     const withToken = new URL(attempt.url);
     withToken.searchParams.set('oauth_token', token.value);
-    return { url: withToken.href, headers };
+    return out(withToken.href);
   }
   headers.authorization = `Bearer ${token.value}`;
-  return { url: attempt.url, headers };
+  return out(attempt.url);
 }

@@ -22,7 +22,7 @@ import type { WindowWaitReason } from '../stores/coordination.js';
 import {
   type Attempt,
   again,
-  type CallRequest,
+  type Call,
   firstAttempt,
   type HttpMethod,
   redirected,
@@ -45,7 +45,7 @@ import { nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { Received, Transport } from './transport.js';
 
-export type { HttpMethod };
+export type { Call, HttpMethod };
 
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 10_000;
@@ -64,16 +64,6 @@ export interface EngineParts {
   logger: Log;
   /** onRequest / onResponse / onError; undefined when none is set. */
   hooks: HookRunner | undefined;
-}
-
-/** One call, as the exchange sends it. */
-export interface Call extends CallRequest {
-  /** The token the call read (its principal and scope): the first attempt waits in its window. */
-  token: AccessToken;
-  signal: AbortSignal | undefined;
-  timeout: number;
-  maxRetries: number;
-  maxRateLimitWait: number;
 }
 
 /** The call's final answer: a success status, or (`notModified`) a 304 to the cache's ETag. */
@@ -222,19 +212,11 @@ async function sendAttempt(
   tally.sent++;
   log.debug?.(`--> ${attempt.method} ${attempt.url} (${attempt.kind}, attempt ${attempt.try})`);
   const sentAt = Date.now();
-  const request = signed(parts.signing, attempt, token);
   let received: Received;
   try {
-    received = await parts.transport({
-      method: attempt.method,
-      url: request.url,
-      shownUrl: attempt.url,
-      headers: request.headers,
-      body: attempt.body,
-      signal,
-      timeout: call.timeout,
-      redirect: parts.redirect,
-    });
+    received = await parts.transport(
+      signed(parts.signing, attempt, token, { signal, timeout: call.timeout, redirect: parts.redirect }),
+    );
   } catch (error) {
     void slot.release();
     // No connection was made (refused, or the host name did not resolve): the server counted nothing.
