@@ -10,7 +10,7 @@ import {
 } from '../core/auth/providers.js';
 import { isTokenValue, TOKEN_RULE, type TokenProvider } from '../core/auth/token.js';
 import { createUserAuth, type TokenStore, type UserAuth, type UserTokens } from '../core/auth/user-auth.js';
-import { Engine, type EngineConfig } from '../core/call/engine.js';
+import { Engine } from '../core/call/engine.js';
 import type { EngineParts } from '../core/call/exchange.js';
 import { createLimits, type Limits } from '../core/call/limits.js';
 import { PermanentRedirects } from '../core/call/redirects.js';
@@ -68,23 +68,8 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
   if (!session && (options.tokenStore || options.onTokens)) {
     throw invalidOption('tokenStore', 'needs clientId, clientSecret and authUrl, which refresh user tokens');
   }
-  const config = {
-    baseUrl: resolved.baseUrl,
-    timeout: resolved.timeout,
-    apiVersion: resolved.apiVersion,
-    validation: resolved.validation,
-    deadline: resolved.deadline,
-    maxRetries: resolved.maxRetries,
-    maxRateLimitWait: resolved.maxRateLimitWait,
-    cache: resolved.cache,
-  } satisfies Omit<EngineConfig, 'parts' | 'signOut'>;
   const parts = {
-    signing: {
-      origin: new URL(resolved.baseUrl).origin,
-      tokenTransport: resolved.tokenTransport,
-      vendor: resolved.vendor,
-      headers: resolved.headers,
-    },
+    signing: resolved.signing,
     limits,
     transport: fetchTransport(resolved.fetch),
     // Shared with `forUser` clients: 301/308 moves are the same for every principal.
@@ -99,7 +84,11 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
     session,
     userAuth,
     engineFor: (tokens, session) =>
-      new Engine({ ...config, signOut: session && (() => session.signOut()), parts: { ...parts, tokens } }),
+      new Engine({
+        ...resolved.engine,
+        signOut: session && (() => session.signOut()),
+        parts: { ...parts, tokens },
+      }),
   };
 }
 

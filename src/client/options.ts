@@ -6,6 +6,8 @@
 import type { TokenInput } from '../core/auth/token.js';
 import { fingerprint } from '../core/auth/token.js';
 import type { TokenStore, UserTokens } from '../core/auth/user-auth.js';
+import type { SigningConfig } from '../core/call/attempt.js';
+import type { EngineConfig } from '../core/call/engine.js';
 import type { OnRateLimit } from '../core/call/rate-limit.js';
 import type { ValidationMode } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
@@ -16,7 +18,17 @@ import { type CacheStore, cacheStoreOf, type LruStoreOptions } from '../core/sto
 import type { Coordination } from '../core/stores/coordination.js';
 import { memoryCoordination } from '../core/stores/memory.js';
 import { type ApiVersion, normalizeApiVersion } from '../core/version.js';
-import { CLIENT_DEFAULTS } from '../internal/defaults.js';
+import {
+  DEFAULT_API_VERSION,
+  DEFAULT_DAILY_LIMIT,
+  DEFAULT_MAX_RATE_LIMIT_WAIT,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_TIMEOUT,
+  DEFAULT_TOKEN_TRANSPORT,
+  DEFAULT_VALIDATION,
+  DEFAULT_VENDOR,
+} from '../internal/defaults.js';
 import { isServerRuntime } from '../internal/runtime.js';
 
 export interface ClientOptions {
@@ -122,21 +134,13 @@ export interface ClientOptions {
 
 /** @internal The options with their defaults, checked: what the engine is assembled from. */
 export interface ResolvedOptions {
+  /** What the engine calls with: base URL, version, limits of time and retries, validation, cache. */
+  engine: Omit<EngineConfig, 'parts' | 'signOut'>;
+  /** How the token travels, and the headers every request carries. */
+  signing: SigningConfig;
   fetch: typeof fetch;
-  /** Absolute http(s), without a trailing slash. */
-  baseUrl: string;
-  /** The wire form (`3`, `3.1`, ...). */
-  apiVersion: string;
-  tokenTransport: 'header' | 'query';
-  vendor: string;
-  headers: Readonly<Record<string, string>>;
-  validation: ValidationMode;
-  timeout: number;
-  deadline: number | undefined;
-  maxRetries: number;
   dailyLimit: number | null;
   rateLimit: number;
-  maxRateLimitWait: number;
   onRateLimit: OnRateLimit | undefined;
   redirect: 'manual' | 'follow';
   log: Log;
@@ -144,7 +148,6 @@ export interface ResolvedOptions {
   /** The fetch of token requests: logged too at debug (URL, status, time; never their body). */
   authFetch: typeof fetch;
   coordination: Coordination;
-  cache: CacheStore | undefined;
   /** The application, as the stores know it: a fingerprint, never the clientId or token itself. */
   app: string;
 }
@@ -156,7 +159,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
-  const apiVersion = normalizeApiVersion(options.apiVersion ?? CLIENT_DEFAULTS.apiVersion);
+  const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
   checkClientOptions(options);
   const log = createLog(options);
   const hooks = hookRunner(checkHooks(options.hooks));
@@ -165,19 +168,26 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
   }
   return {
+    engine: {
+      baseUrl,
+      apiVersion,
+      validation: options.validation ?? DEFAULT_VALIDATION,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT,
+      deadline: options.deadline,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      maxRateLimitWait: options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT,
+      // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
+      cache: cacheStoreOf(options.cache ?? coordination.cache),
+    },
+    signing: {
+      origin: new URL(baseUrl).origin,
+      tokenTransport: options.tokenTransport ?? DEFAULT_TOKEN_TRANSPORT,
+      vendor: options.vendor ?? DEFAULT_VENDOR,
+      headers: options.headers ?? {},
+    },
     fetch: fetchImpl,
-    baseUrl,
-    apiVersion,
-    tokenTransport: options.tokenTransport ?? CLIENT_DEFAULTS.tokenTransport,
-    vendor: options.vendor ?? CLIENT_DEFAULTS.vendor,
-    headers: options.headers ?? {},
-    validation: options.validation ?? CLIENT_DEFAULTS.validation,
-    timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
-    deadline: options.deadline,
-    maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
-    dailyLimit: options.dailyLimit === undefined ? CLIENT_DEFAULTS.dailyLimit : options.dailyLimit,
-    rateLimit: options.rateLimit ?? CLIENT_DEFAULTS.rateLimit,
-    maxRateLimitWait: options.maxRateLimitWait ?? CLIENT_DEFAULTS.maxRateLimitWait,
+    dailyLimit: options.dailyLimit === undefined ? DEFAULT_DAILY_LIMIT : options.dailyLimit,
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     onRateLimit: options.onRateLimit,
     // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
     redirect: options.redirect ?? (isServerRuntime() ? 'manual' : 'follow'),
@@ -185,8 +195,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     hooks,
     authFetch: log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl,
     coordination,
-    // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
-    cache: cacheStoreOf(options.cache ?? coordination.cache),
     app: `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`,
   };
 }
