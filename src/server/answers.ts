@@ -3,8 +3,7 @@
  * ETag and Cache-Control derived from the API's, `Age`, and `X-Catalog-Cache` saying whether the
  * answer is fresh, revalidated, new or stale.
  */
-import type { CacheStore } from '../index.js';
-import { type CachedAnswer, cacheDirectives } from '../internal/cache.js';
+import type { CachedAnswer, CacheStore } from '../index.js';
 import { JSON_TYPE } from './security-headers.js';
 
 export interface Entry {
@@ -23,13 +22,6 @@ export interface Entry {
 
 /** `hit` fresh from the cache; `revalidated` confirmed now (304); `miss` new; `stale` past its max-age. */
 export type CacheState = 'hit' | 'revalidated' | 'miss' | 'stale';
-
-/** max-age in ms (0 when absent), or undefined when the answer must not be stored. */
-export function storableMaxAge(cacheControl: string): number | undefined {
-  const { noStore, maxAge } = cacheDirectives(cacheControl);
-  if (noStore) return undefined;
-  return maxAge === undefined ? 0 : Math.min(maxAge, 31_536_000) * 1000;
-}
 
 /**
  * Kept in any CacheStore (the LRU default or Redis) as a CachedAnswer whose `maxAgeMs` is the

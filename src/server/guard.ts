@@ -4,24 +4,14 @@
  * origin (the query: query-params.ts). Anything else is a 4xx answered here, without an API call.
  */
 import type { ApiVersion } from '../index.js';
+import { PLAIN_SEGMENT } from '../internal/path-text.js';
+import { API_VERSIONS } from '../internal/versions.js';
 import { refusal } from './respond.js';
 
 export interface RequestLimits {
   maxQueryLength: number;
   maxBodyBytes: number;
 }
-
-/** C0 controls and DEL. */
-export function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-/** A segment with anything but unreserved characters (an escape included: `%2f`, `%2e`, `%00`). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
-const VERSIONS = new Set<string>(['3', '3.0', '3.1', '3.2']);
 
 /**
  * The segments of the path under the mount path, or a refusal. The URL is checked as the browser
@@ -44,7 +34,7 @@ export function pathSegments(url: URL, mount: string): string[] | Response | und
 export function requestedVersion(request: Request): ApiVersion | undefined {
   const accept = request.headers.get('accept') ?? '';
   const version = /version=([0-9.]+)/.exec(accept)?.[1];
-  return version !== undefined && VERSIONS.has(version) ? (version as ApiVersion) : undefined;
+  return version !== undefined && API_VERSIONS.has(version) ? (version as ApiVersion) : undefined;
 }
 
 /**

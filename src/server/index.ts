@@ -11,6 +11,6 @@ export {
   toNodeHandler,
 } from './node.js';
 export type { CatalogHandlerOptions } from './options.js';
-export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
+export { SERVED_ROUTES, type ServedRoute } from './routes.js';
 export type { CookieOptions } from './sessions.js';
 export type { RequestContext } from './visitors.js';

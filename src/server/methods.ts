@@ -3,6 +3,7 @@
  * with `Allow` (same origin only, never CORS), and 405 with `Allow` for a method a served path
  * does not take.
  */
+import { HTTP_METHODS } from '../internal/http-method.js';
 import { pathSegments } from './guard.js';
 import { refusal } from './respond.js';
 import { matchRoute } from './routes.js';
@@ -71,8 +72,6 @@ export function withMethods<C>(
   };
 }
 
-const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
 /** The methods each path under `mount` takes: the API's routes and the sign-in routes. */
 export function allowedMethodsOf(mount: string): (url: URL) => readonly string[] | undefined {
   return (url) => {
@@ -80,7 +79,7 @@ export function allowedMethodsOf(mount: string): (url: URL) => readonly string[]
     if (!Array.isArray(segments)) return undefined;
     if (segments[0] === 'auth')
       return segments.length === 2 ? signInMethods(segments[1] as string) : undefined;
-    const methods = ROUTE_METHODS.filter((method) => matchRoute(method, segments));
+    const methods = HTTP_METHODS.filter((method) => matchRoute(method, segments));
     return methods.length > 0 ? methods : undefined;
   };
 }

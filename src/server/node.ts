@@ -3,7 +3,7 @@
  * `app.use(toNodeHandler(handler))`. Types only from Node: the entry stays loadable in Workers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hasControl } from './guard.js';
+import { hasControl } from '../internal/path-text.js';
 import { FETCH_METHODS } from './methods.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
 import { JSON_TYPE, SECURITY_HEADERS } from './security-headers.js';

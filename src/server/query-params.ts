@@ -5,7 +5,8 @@
  * queries share one entry and one call: names sorted, defaults such as `page=1` dropped.
  */
 import type { QueryParams } from '../index.js';
-import { hasControl, type RequestLimits } from './guard.js';
+import { hasControl } from '../internal/path-text.js';
+import type { RequestLimits } from './guard.js';
 import { refusal } from './respond.js';
 
 /** `fields[root]`, `ids[]`, `order_by`: the query names the API's conventions use. */

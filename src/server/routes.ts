@@ -11,11 +11,10 @@ import {
   type QueryParam,
   queryNamesOf,
 } from '../index.js';
-
-export type ServedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from '../internal/http-method.js';
 
 export interface ServedRoute {
-  method: ServedMethod;
+  method: HttpMethod;
   /** `/categories/:id/skus`; a literal segment wins over a `:param` one. */
   path: string;
   /** Goes out with the signed-in user's token (and is answered 401 without a session). */
@@ -35,8 +34,6 @@ export interface RouteLookup {
   route: ServedRoute;
   /** The client method the row backs (`skus.reviews.list`). */
   name: string;
-  /** The path parameters of the template, in order, with the values of this request's path. */
-  pathParams: readonly PathParam[];
   params: Readonly<Record<string, string>>;
   /** The query names the route takes, as the API spells them, with their kinds (fieldsets included). */
   query: readonly QueryParam[];
@@ -55,7 +52,6 @@ export function lookupRoute(method: string, pathname: string): RouteLookup | und
   return {
     route: { method: row.method, path: row.path, user: row.user },
     name: row.name,
-    pathParams: row.pathParams,
     params,
     query: queryNamesOf(row),
     row,

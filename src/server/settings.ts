@@ -3,10 +3,10 @@
  * `createCatalogHandler`, never a surprise at the first request.
  */
 import { InvalidRequestError } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
+import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
 import type { RequestLimits } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
-
-export const DAY_MS = 86_400_000;
 
 export interface Settings {
   mount: string;
@@ -32,7 +32,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   if (!options.clientId || !options.clientSecret) {
     throw invalid('clientId', 'and clientSecret are needed: the handler holds the application credentials');
   }
-  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
+  const dailyLimit = options.dailyLimit === undefined ? DEFAULT_DAILY_LIMIT : options.dailyLimit;
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
   return {
     mount: mountPathOf(options.mountPath ?? '/api/catalog'),
