@@ -15,12 +15,12 @@ import {
   type UserScope,
 } from '../index.js';
 import { Flights } from './flights.js';
-import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
+import { frontDoor, targetOf } from './front-door.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
+import { FRONT_DOOR, toResponse } from './prepared.js';
 import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
-import { route } from './router.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
 import { memoryUsedMarks } from './used-marks.js';
@@ -85,9 +85,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     path: settings.mount,
   };
   const tokensFor = sessionTokens(options, coordination, cookie);
-  const origins = (url: URL): readonly string[] =>
+  const origins = (origin: string): readonly string[] =>
     options.origin === undefined
-      ? [url.origin]
+      ? [origin]
       : typeof options.origin === 'string'
         ? [options.origin]
         : options.origin;
@@ -146,7 +146,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       client,
       cookie,
       mount: settings.mount,
-      origins: origins(url),
+      origins: origins(url.origin),
       redirectUri: options.redirectUri,
       scopes: options.scopes ?? DEFAULT_SCOPES,
       tokensFor,
@@ -157,21 +157,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     }),
   };
 
-  const handler = withMethods(
-    async (request: Request, context: RequestContext = {}): Promise<Response> => {
-      try {
-        return await route(request, context, parts);
-      } catch (error) {
-        // Never the error's text: it may name the API's URL or echo input.
-        options.logger?.error?.(
-          `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
-        );
-        return refusal(500, 'HandlerError', 'The catalog handler failed');
-      }
-    },
-    allowedMethodsOf(settings.mount),
-    (request, url) => isOtherOrigin(request, origins(url)),
-  );
+  const open = frontDoor({ ...parts, logger: options.logger });
+  const handler = async (request: Request, context: RequestContext = {}): Promise<Response> => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return refusal(400, 'InvalidPath', 'The request URL cannot be read');
+    }
+    return toResponse(await open(targetOf(request, url, context)));
+  };
+  // The node adapter opens the same door without building a Request (node.ts).
+  Object.defineProperty(handler, FRONT_DOOR, { value: open });
   return Object.assign(handler, { client, usage, idle: () => flights.idle() });
 }
 

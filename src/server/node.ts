@@ -3,8 +3,10 @@
  * `app.use(toNodeHandler(handler))`. Types only from Node: the entry stays loadable in Workers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Target } from './front-door.js';
 import { hasControl } from './guard.js';
 import { FETCH_METHODS } from './methods.js';
+import { type Answer, FRONT_DOOR } from './prepared.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
 import type { RequestContext } from './visitors.js';
 
@@ -84,45 +86,122 @@ async function serve(
   ) {
     return answer(res, 400, 'InvalidPath', 'The request target is not a plain path');
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
   const context: RequestContext = { clientAddress: peerAddress(req, hops) };
   const method = (req.method ?? 'GET').toUpperCase();
   const url = `${origin}${target}`;
   if (!FETCH_METHODS.has(method)) {
     // TRACE, CONNECT and others cannot even be a fetch Request: the handler's OPTIONS says what the path takes.
-    const allow = (await handler(new Request(url, { method: 'OPTIONS', headers }), context)).headers.get(
-      'allow',
-    );
+    const allow = (
+      await handler(new Request(url, { method: 'OPTIONS', headers: headersOf(req) }), context)
+    ).headers.get('allow');
     res.writeHead(405, { allow: allow ?? [...FETCH_METHODS].join(', '), ...REFUSAL_HEADERS });
     res.end(errorBody('MethodNotAllowed', `${method} is not served`));
     return;
   }
-  const controller = new AbortController();
-  res.on('close', () => controller.abort());
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(url, {
-    method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody && { body: bodyStream(req), duplex: 'half' }),
-  } as RequestInit);
-  const response = await handler(request, context);
+  let request: Request | undefined;
+  /** The fetch Request of this request: built once, when the handler needs one. */
+  const requestOf = (): Request => {
+    if (request) return request;
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    request = new Request(url, {
+      method,
+      headers: headersOf(req),
+      signal: controller.signal,
+      ...(hasBody && { body: bodyStream(req), duplex: 'half' }),
+    } as RequestInit);
+    return request;
+  };
+  const open = (handler as { [FRONT_DOOR]?: (target: Target) => Promise<Answer> })[FRONT_DOOR];
+  const given = open
+    ? // createCatalogHandler's own door: a kept answer is served without a Request (as Hono's node server does).
+      await open(nodeTarget(req, method, origin, target, url, context, requestOf))
+    : await handler(requestOf(), context);
+  await write(req, res, method, given);
+}
+
+/** The answer on the socket: the same headers and bytes whether it is a Response or its parts. */
+async function write(req: IncomingMessage, res: ServerResponse, method: string, answer: Answer): Promise<void> {
   const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
+  let body: Uint8Array | undefined;
+  if (answer instanceof Response) {
+    answer.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out['set-cookie'] = cookies;
+    body = answer.body && method !== 'HEAD' ? new Uint8Array(await answer.arrayBuffer()) : undefined;
+  } else {
+    // In the order a Response's headers iterate: sorted by name.
+    for (const [name, value] of [...answer.headers].sort(byName)) out[name] = value;
+    body = answer.body && method !== 'HEAD' ? answer.body : undefined;
+  }
   // A body still arriving that the handler did not read ends the connection (after a bounded
   // drain): keep-alive would read all of it.
   if (!req.complete) out.connection = 'close';
-  const body = response.body && method !== 'HEAD' ? new Uint8Array(await response.arrayBuffer()) : undefined;
-  res.writeHead(response.status, out);
+  res.writeHead(answer.status, out);
   res.end(body);
+}
+
+function byName(a: readonly [string, string], b: readonly [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+/** The request's headers as a fetch Headers. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** A path of plain characters and a query the URL parser leaves as it is: read without parsing. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
+const PLAIN_QUERY = /^[\x21\x24-\x26\x28-\x3b\x3d\x3f-\x7e]*$/;
+/** Origins as the URL parser spells them (`http://Shop.test:80` is `http://shop.test`), remembered. */
+const ORIGINS = new Map<string, string>();
+
+function nodeTarget(
+  req: IncomingMessage,
+  method: string,
+  origin: string,
+  raw: string,
+  url: string,
+  context: RequestContext,
+  request: () => Request,
+): Target {
+  const at = raw.indexOf('?');
+  const path = at === -1 ? raw : raw.slice(0, at);
+  const query = at === -1 ? '' : raw.slice(at + 1);
+  let pathname = path;
+  let search = query;
+  let parsedOrigin = ORIGINS.get(origin);
+  if (parsedOrigin === undefined || !PLAIN_PATH.test(path) || !PLAIN_QUERY.test(query)) {
+    const parsed = new URL(url);
+    ({ pathname } = parsed);
+    search = parsed.search.slice(1);
+    parsedOrigin = parsed.origin;
+    if (ORIGINS.size >= 64) ORIGINS.clear();
+    ORIGINS.set(origin, parsedOrigin);
+  }
+  return {
+    method,
+    url,
+    origin: parsedOrigin,
+    pathname,
+    search,
+    headers: {
+      get(name) {
+        const value = req.headers[name];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    context,
+    request,
+  };
 }
 
 /** The origin browsers see, or undefined when the Host header is not a plain host. */

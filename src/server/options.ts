@@ -112,6 +112,16 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   /** Calls per UTC day all visitors who are not signed in may cause together. Default half of `dailyLimit`. */
   anonymousShare?: number | undefined;
   /**
+   * `true`: the handler stands behind a CDN or a caching proxy (nginx `proxy_cache`). Public
+   * answers (fetched with the application token, the same for every visitor) then say
+   * `Cache-Control: public, max-age=0, s-maxage=<what is left of the API's max-age>,
+   * stale-while-revalidate=<what is left of maxStale>, stale-if-error=<the same>` and
+   * `Vary: Accept`, and a kept 404 / 410 `s-maxage=<what is left of missingMaxAge>`; users'
+   * answers, refusals and 429s stay `private` or `no-store`. Default `false`: every answer is
+   * `private` (docs/frontend.md, "Behind a CDN").
+   */
+  cdn?: boolean | undefined;
+  /**
    * The visitor a request comes from, when it is not signed in. Default: `context.clientAddress`
    * (`toNodeHandler` passes the socket's address). Return undefined to charge only the anonymous
    * visitors' common share.

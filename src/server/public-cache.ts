@@ -13,14 +13,16 @@ import {
   pathMatches,
   staleReads,
 } from '../index.js';
-import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
+import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from './answers.js';
 import { within } from './deadline.js';
 import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
 import type { Flights } from './flights.js';
+import type { Target } from './front-door.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
+import type { Answer } from './prepared.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Charge } from './visitors.js';
@@ -48,32 +50,44 @@ export class PublicCache {
   private readonly revalidating = new Set<string>();
 
   private readonly pacer: Pacing;
+  /** With the `cdn` option: how shared caches may keep these answers. */
+  private readonly shared: SharedCaching | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue);
+    this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
   }
 
-  async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
+  /** A kept answer is served from its parts, without a Request; a call needs the target's Request. */
+  async serve(target: Target, key: string, spec: GetSpec, charge: Charge): Promise<Answer> {
     const { settings, store, flights, outcomes } = this.parts;
+    const ifNoneMatch = target.headers.get('if-none-match');
     const entry = await readEntry(store, key);
     const t = settings.now();
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
     if (entry) {
       const age = t - entry.storedAt;
-      if (entry.status !== 200 && age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
+      if (entry.status !== 200 && age < entry.maxAgeMs) {
+        return answerParts(entry, 'hit', ifNoneMatch, t, this.shared);
+      }
       if (kept && age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
         if (age >= kept.maxAgeMs) staleServed(spec.path);
-        return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
+        return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);
       }
     }
     const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
     const now = settings.now();
     if (fetched instanceof Response) return fetched;
-    if (!fetched) return outcomes.staleOr503(request, UNAVAILABLE, kept, now);
+    if (!fetched) return outcomes.staleOr503(target.request(), UNAVAILABLE, kept, now);
+    // A new or confirmed answer is the same for every visitor: shared caches may keep it too.
+    if (fetched.kind === 'entry') {
+      const state = fetched.revalidated ? 'revalidated' : 'miss';
+      return answerParts(fetched.entry, state, ifNoneMatch, now, this.shared);
+    }
     // The application token failing is the server's trouble, not the browser's sign-in.
-    return outcomes.of(request, fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
+    return outcomes.of(target.request(), fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
   }
 
   /**

@@ -23,6 +23,8 @@ export interface Settings {
   userMaxAge: number;
   /** Longest wait of a browser request for the API before the stale answer or a 503. */
   answerWithin: number;
+  /** Public answers say a CDN may keep them (`Cache-Control: public, s-maxage=...`). */
+  cdn: boolean;
 }
 
 export function settingsOf(options: CatalogHandlerOptions): Settings {
@@ -47,6 +49,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     missingMaxAge: nonNegative('missingMaxAge', options.missingMaxAge ?? 300_000),
     userMaxAge: nonNegative('userMaxAge', options.userMaxAge ?? 60_000),
     answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
+    cdn: flag('cdn', options.cdn ?? false),
   };
 }
 
@@ -66,6 +69,11 @@ function positive(name: string, value: number): number {
   if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
     throw invalid(name, 'must be a finite number > 0');
   }
+  return value;
+}
+
+function flag(name: string, value: boolean): boolean {
+  if (typeof value !== 'boolean') throw invalid(name, 'must be true or false');
   return value;
 }
 
