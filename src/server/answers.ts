@@ -164,7 +164,9 @@ function bodyOf(entry: Entry): Uint8Array | null {
 function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared: SharedCaching): string {
   const directives = ['public', 'max-age=0', `s-maxage=${Math.floor(freshMs / 1000)}`];
   if (entry.status === 200) {
-    const staleS = Math.floor(Math.max(0, entry.maxAgeMs + shared.staleMs - Math.max(ageMs, entry.maxAgeMs)) / 1000);
+    const staleS = Math.floor(
+      Math.max(0, entry.maxAgeMs + shared.staleMs - Math.max(ageMs, entry.maxAgeMs)) / 1000,
+    );
     directives.push(`stale-while-revalidate=${staleS}`, `stale-if-error=${staleS}`);
   }
   return directives.join(', ');

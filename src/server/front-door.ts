@@ -59,7 +59,8 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<An
     if (segments instanceof Response) return segments;
     let match: PathMatch | undefined;
     let methods: readonly string[] | undefined;
-    if (segments[0] === 'auth') methods = segments.length === 2 ? signInMethods(segments[1] as string) : undefined;
+    if (segments[0] === 'auth')
+      methods = segments.length === 2 ? signInMethods(segments[1] as string) : undefined;
     else {
       match = routes(segments);
       if (!match) return notServed();
@@ -71,7 +72,11 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<An
     switch (target.method) {
       case 'OPTIONS':
         if (isOtherOrigin(target, parts.origins(target.origin))) {
-          return refusal(403, 'CrossSiteRequest', 'This handler answers pages of its own site only (no CORS)');
+          return refusal(
+            403,
+            'CrossSiteRequest',
+            'This handler answers pages of its own site only (no CORS)',
+          );
         }
         return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
       case 'HEAD':
@@ -90,7 +95,9 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<An
       return await open(target);
     } catch (error) {
       // Never the error's text: it may name the API's URL or echo input.
-      parts.logger?.error?.(`price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`);
+      parts.logger?.error?.(
+        `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
+      );
       return refusal(500, 'HandlerError', 'The catalog handler failed');
     }
   };

@@ -23,6 +23,7 @@ import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
+import { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
@@ -75,7 +76,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   });
   const usage = (): DailyUsage => client.usage();
   const sharedCache = options.cache ?? options.coordination?.cache;
-  const publicStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 20_000_000 });
+  const publicStore: CacheStore = sharedCache || slruCacheStore(publicStoreSize(settings.dailyLimit));
   // Users' answers are shared by instances when the public ones are; else kept apart, smaller.
   const userStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 10_000_000 });
   const cookie: CookieSettings = {
@@ -199,4 +200,14 @@ function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null) {
     options.anonymousShare ?? Math.max(visitor, Math.ceil(limit / 2)),
   );
   return { visitor, anonymous };
+}
+
+/**
+ * The default public store holds every answer the day's budget can fetch, twice over (a call
+ * fetches at most one new answer): 2 x dailyLimit answers (500 to 20,000; 2,000 without a
+ * limit), 25 KB each on average (20 MB to 100 MB).
+ */
+export function publicStoreSize(dailyLimit: number | null): SlruStoreOptions {
+  const maxEntries = dailyLimit === null ? 2000 : Math.min(20_000, Math.max(500, 2 * dailyLimit));
+  return { maxEntries, maxBytes: Math.min(100_000_000, Math.max(20_000_000, maxEntries * 25_000)) };
 }

@@ -122,7 +122,12 @@ async function serve(
 }
 
 /** The answer on the socket: the same headers and bytes whether it is a Response or its parts. */
-async function write(req: IncomingMessage, res: ServerResponse, method: string, answer: Answer): Promise<void> {
+async function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  answer: Answer,
+): Promise<void> {
   const out: Record<string, string | string[]> = {};
   let body: Uint8Array | undefined;
   if (answer instanceof Response) {

@@ -39,7 +39,9 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   now?: (() => number) | undefined;
   /**
    * Where API answers are cached. Default: the coordination's cache when `coordination` is given
-   * and has one (Redis: shared by every instance), else an in-memory LRU of 2,000 answers / 20 MB.
+   * and has one (Redis: shared by every instance), else an in-memory `slruCacheStore` (a page read
+   * twice outlives any number of pages read once) sized from the day: 2 x `dailyLimit` answers
+   * (500 to 20,000), 25 KB each (20 MB to 100 MB).
    * Users' answers are kept in it too when it is given or is the coordination's (each under its
    * session's key, so every instance sharing it sees a user's write at once); with the default
    * LRU they get one of their own (2,000 answers / 10 MB).
