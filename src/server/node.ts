@@ -145,6 +145,8 @@ async function write(
   // A body still arriving that the handler did not read ends the connection (after a bounded
   // drain): keep-alive would read all of it.
   if (!req.complete) out.connection = 'close';
+  // The length known up front: no chunked framing.
+  if (body) out['content-length'] = String(body.byteLength);
   res.writeHead(answer.status, out);
   res.end(body);
 }

@@ -1,0 +1,69 @@
+/**
+ * The servers `npm run bench:serve` measures, each in a child process of its own (one core each):
+ *   handler   the sandbox over loopback HTTP, `createCatalogHandler` behind `toNodeHandler`; and a
+ *             second handler whose answers are all revalidated (max-age 0, no stale window), for
+ *             the figure of a miss answered from a kept entry after a 304
+ *   bare      a bare `node:http` server writing the bytes and headers it is sent, by path
+ * Each says `{ ports }` on the IPC channel once listening.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCatalogHandler, toNodeHandler } from 'price-catalog/server';
+import { createSandbox } from 'price-catalog/testing';
+
+export interface Recorded {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const NO_LIMIT = { limit: 1e9, windowMs: 60_000 };
+
+async function listen(listener: RequestListener): Promise<number> {
+  const server = createServer(listener);
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function handlerOn(cacheMaxAge: number, maxStale: number): Promise<number> {
+  const sandbox = createSandbox({ dailyLimit: null, rateLimit: NO_LIMIT, cacheMaxAge });
+  const api = await sandbox.listen({ port: 0 });
+  const handler = createCatalogHandler({
+    baseUrl: api.baseUrl,
+    authUrl: api.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    dailyLimit: null,
+    maxStale,
+    logLevel: 'off',
+  });
+  return listen(toNodeHandler(handler));
+}
+
+async function bare(recorded: readonly Recorded[]): Promise<number> {
+  const answers = new Map(
+    recorded.map((answer) => [answer.path, { ...answer, bytes: Buffer.from(answer.body, 'base64') }]),
+  );
+  return listen((req, res) => {
+    const answer = answers.get(req.url ?? '');
+    if (!answer) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.bytes);
+  });
+}
+
+const send = (message: unknown) => process.send?.(message);
+
+if (process.argv[2] === 'handler') {
+  const [hits, revalidating] = await Promise.all([handlerOn(3600, 86_400_000), handlerOn(0, 0)]);
+  send({ ports: { hits, revalidating } });
+} else {
+  process.once('message', async (recorded: Recorded[]) => send({ ports: { bare: await bare(recorded) } }));
+  send({ waiting: true });
+}
