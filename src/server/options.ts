@@ -119,7 +119,7 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * `Cache-Control: public, max-age=0, s-maxage=<what is left of the API's max-age>,
    * stale-while-revalidate=<what is left of maxStale>, stale-if-error=<the same>` and
    * `Vary: Accept`, and a kept 404 / 410 `s-maxage=<what is left of missingMaxAge>`; users'
-   * answers, refusals and 429s stay `private` or `no-store`. Default `false`: every answer is
+   * answers are `private, no-store`, refusals and 429s `no-store`. Default `false`: every answer is
    * `private` (docs/frontend.md, "Behind a CDN").
    */
   cdn?: boolean | undefined;

@@ -67,7 +67,9 @@ export async function route(
   const spec = { path, query: query.params, version };
   if (write) return parts.userCalls.write(target.request(), user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${target.pathname}?${query.key}`;
-  return user
-    ? parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge)
-    : parts.publicCache.serve(target, `p|${key}`, spec, charge);
+  if (!user) return parts.publicCache.serve(target, `p|${key}`, spec, charge);
+  const answer = await parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge);
+  // Behind a CDN a user's answer is stored nowhere but the handler: not even a cache told to keep everything.
+  if (settings.cdn) answer.headers.set('cache-control', 'private, no-store');
+  return answer;
 }
