@@ -1,52 +1,20 @@
 /**
  * The one front door of every request: the path read once, matched once against the routes
  * compiled when the handler was created; OPTIONS, HEAD, 405 and the router all read that match.
- * A request arrives as a Target: the Fetch-API handler makes one of its Request, the node adapter
- * one of the socket's request, building a Request only when a part needs it (a write's body, a
- * sign-in, a visitor's charge, a user's call), so a kept answer is served without one.
+ * A request arrives as a Target (target.ts), from a Request or straight from the node adapter.
  */
 import { pathSegments } from './guard.js';
 import { isOtherOrigin } from './methods.js';
 import { notServed } from './outcomes.js';
-import { type Answer, type HeaderReader, withoutBody } from './prepared.js';
+import { type Answer, withoutBody } from './prepared.js';
 import { refusal } from './respond.js';
 import { compileRoutes, type PathMatch } from './route-table.js';
 import { type RouterParts, route } from './router.js';
 import { signInMethods } from './sign-in.js';
-import type { RequestContext } from './visitors.js';
-
-/** A browser's request as the front door reads it. */
-export interface Target {
-  /** Upper case. */
-  readonly method: string;
-  /** The whole URL, as a Request would spell it. */
-  readonly url: string;
-  /** The URL's origin, path and query (without `?`), as the URL parser gives them. */
-  readonly origin: string;
-  readonly pathname: string;
-  readonly search: string;
-  readonly headers: HeaderReader;
-  readonly context: RequestContext;
-  /** The request as a fetch Request, built on first need. */
-  request(): Request;
-}
+import type { Target } from './target.js';
 
 export interface FrontDoorParts extends RouterParts {
   logger: { error?: (message: string) => void } | undefined;
-}
-
-/** The target of a Request. */
-export function targetOf(request: Request, url: URL, context: RequestContext): Target {
-  return {
-    method: request.method,
-    url: request.url,
-    origin: url.origin,
-    pathname: url.pathname,
-    search: url.search.slice(1),
-    headers: request.headers,
-    context,
-    request: () => request,
-  };
 }
 
 export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<Answer> {

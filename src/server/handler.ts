@@ -15,7 +15,7 @@ import {
   type UserScope,
 } from '../index.js';
 import { Flights } from './flights.js';
-import { frontDoor, targetOf } from './front-door.js';
+import { frontDoor } from './front-door.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
 import { FRONT_DOOR, toResponse } from './prepared.js';
@@ -24,6 +24,7 @@ import { refusal } from './respond.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
 import { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
+import { targetOf } from './target.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';

@@ -3,11 +3,11 @@
  * `app.use(toNodeHandler(handler))`. Types only from Node: the entry stays loadable in Workers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Target } from './front-door.js';
 import { hasControl } from './guard.js';
 import { FETCH_METHODS } from './methods.js';
 import { type Answer, FRONT_DOOR } from './prepared.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
+import type { Target } from './target.js';
 import type { RequestContext } from './visitors.js';
 
 export interface NodeHandlerOptions {

@@ -18,13 +18,13 @@ import { within } from './deadline.js';
 import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
 import type { Flights } from './flights.js';
-import type { Target } from './front-door.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
 import type { Answer } from './prepared.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
+import type { Target } from './target.js';
 import type { Charge } from './visitors.js';
 
 /** A background revalidation is the pacing's call, charged to no visitor. */

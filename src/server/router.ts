@@ -3,7 +3,7 @@
  * sign-in routes, a public read (the shared cache) or a user's call, after every check that
  * needs no API call (query, origin of a write, session).
  */
-import type { Target } from './front-door.js';
+
 import { isSameOrigin, requestedVersion } from './guard.js';
 import { notServed, notSignedIn } from './outcomes.js';
 import type { Answer } from './prepared.js';
@@ -14,6 +14,7 @@ import type { PathMatch } from './route-table.js';
 import { queryParamOf } from './routes.js';
 import type { Settings } from './settings.js';
 import { authRoute, type SignInContext } from './sign-in.js';
+import type { Target } from './target.js';
 import type { UserCalls } from './user-calls.js';
 import type { Charge, VisitorShares } from './visitors.js';
 
