@@ -7,6 +7,9 @@
  *
  *   serve: GET /skus/:id hit, handler H req/s, bare B req/s, ratio R, p99 P ms
  *
+ * and the CPU each server's process spent per answer (bare / handler: the req/s ratio on a core of
+ * its own, which holds still while other processes share the machine).
+ *
  *   npm run bench:serve                 3 rounds of 5 s per server and answer
  *   npm run bench:serve -- --seconds 10 longer runs
  */
@@ -65,18 +68,33 @@ function record(port: number, path: string): Promise<Recorded> {
   });
 }
 
-async function load(port: number, path: string, seconds = SECONDS) {
+/** The CPU time, in µs, a server's process has used so far. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const listen = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('cpu' in message)) return;
+      child.off('message', listen);
+      resolve((message as { cpu: number }).cpu);
+    };
+    child.on('message', listen);
+    child.send('cpu');
+  });
+}
+
+async function load(child: ChildProcess, port: number, path: string, seconds = SECONDS) {
+  const before = await cpuOf(child);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: CONNECTIONS,
     duration: seconds,
   });
+  const cpu = (await cpuOf(child)) - before;
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(
       `bench:serve: ${path} on port ${port}: ${result.errors} errors, ${result.non2xx} answers not 2xx`,
     );
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, cpuPerAnswer: cpu / result.requests.total };
 }
 
 function median(values: readonly number[]): number {
@@ -108,30 +126,43 @@ try {
   const { ports: bare } = (await new Promise((resolve) => bareServer.child.once('message', resolve))) as {
     ports: { bare: number };
   };
+  const H = handlerServer.child;
+  const B = bareServer.child;
   for (const answer of ANSWERS) {
-    await load(ports.hits, answer.path, 2);
-    await load(bare.bare, answer.path, 2);
+    await load(H, ports.hits, answer.path, 2);
+    await load(B, bare.bare, answer.path, 2);
   }
   await record(ports.revalidating, ANSWERS[1].path);
-  const handler = ANSWERS.map(() => ({ rps: [] as number[], p99: [] as number[] }));
-  const bareRps = ANSWERS.map(() => [] as number[]);
+  const handler = ANSWERS.map(() => ({ rps: [] as number[], p99: [] as number[], cpu: [] as number[] }));
+  const bareRuns = ANSWERS.map(() => ({ rps: [] as number[], cpu: [] as number[] }));
   const revalidated = { rps: [] as number[], p99: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, answer] of ANSWERS.entries()) {
-      const measured = await load(ports.hits, answer.path);
+      const measured = await load(H, ports.hits, answer.path);
       handler[i]?.rps.push(measured.rps);
       handler[i]?.p99.push(measured.p99);
-      bareRps[i]?.push((await load(bare.bare, answer.path)).rps);
+      handler[i]?.cpu.push(measured.cpuPerAnswer);
+      const plain = await load(B, bare.bare, answer.path);
+      bareRuns[i]?.rps.push(plain.rps);
+      bareRuns[i]?.cpu.push(plain.cpuPerAnswer);
     }
-    const miss = await load(ports.revalidating, ANSWERS[1].path);
+    const miss = await load(H, ports.revalidating, ANSWERS[1].path);
     revalidated.rps.push(miss.rps);
     revalidated.p99.push(miss.p99);
   }
   for (const [i, answer] of ANSWERS.entries()) {
     const h = median(handler[i]?.rps ?? []);
-    const b = median(bareRps[i] ?? []);
+    const b = median(bareRuns[i]?.rps ?? []);
     console.log(
       `serve: ${answer.name} hit, handler ${Math.round(h)} req/s, bare ${Math.round(b)} req/s, ratio ${(h / b).toFixed(2)}, p99 ${median(handler[i]?.p99 ?? [])} ms`,
+    );
+  }
+  // CPU per answer holds still on a shared machine where req/s follow what other processes leave.
+  for (const [i, answer] of ANSWERS.entries()) {
+    const h = median(handler[i]?.cpu ?? []);
+    const b = median(bareRuns[i]?.cpu ?? []);
+    console.log(
+      `serve: ${answer.name} hit, cpu per answer: handler ${Math.round(h)} us, bare ${Math.round(b)} us, ratio ${(b / h).toFixed(2)}`,
     );
   }
   console.log(

@@ -4,7 +4,7 @@
  *             second handler whose answers are all revalidated (max-age 0, no stale window), for
  *             the figure of a miss answered from a kept entry after a 304
  *   bare      a bare `node:http` server writing the bytes and headers it is sent, by path
- * Each says `{ ports }` on the IPC channel once listening.
+ * Each says `{ ports }` on the IPC channel once listening, and `{ cpu }` (µs used) when asked `cpu`.
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +59,14 @@ async function bare(recorded: readonly Recorded[]): Promise<number> {
 }
 
 const send = (message: unknown) => process.send?.(message);
+
+// The CPU this process has used: the main process asks before and after each run.
+process.on('message', (message: unknown) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    send({ cpu: user + system });
+  }
+});
 
 if (process.argv[2] === 'handler') {
   const [hits, revalidating] = await Promise.all([handlerOn(3600, 86_400_000), handlerOn(0, 0)]);
