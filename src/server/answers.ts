@@ -5,7 +5,7 @@
  */
 import type { CacheStore } from '../index.js';
 import { type CachedAnswer, cacheDirectives } from '../internal/cache.js';
-import type { Prepared } from './prepared.js';
+import { isThenable, type Maybe, type Prepared } from './prepared.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
@@ -36,10 +36,13 @@ export function storableMaxAge(cacheControl: string): number | undefined {
  * Kept in any CacheStore (the LRU default or Redis) as a CachedAnswer whose `maxAgeMs` is the
  * time the store should keep it (max-age plus `keepMs`); the API's own max-age rides in headers.
  */
-export async function readEntry(store: CacheStore, key: string): Promise<Entry | undefined> {
+export function readEntry(store: CacheStore, key: string): Maybe<Entry | undefined> {
   const got = store.get(key);
   // An in-memory store answers at once: no await, no turn of the event loop.
-  const stored = isThenable(got) ? await got : got;
+  return isThenable(got) ? Promise.resolve(got).then(memoEntry) : memoEntry(got);
+}
+
+function memoEntry(stored: CachedAnswer | undefined): Entry | undefined {
   if (!stored) return undefined;
   // An in-memory store gives back the object it keeps: read once, served many times.
   let entry = ENTRIES.get(stored);
@@ -48,10 +51,6 @@ export async function readEntry(store: CacheStore, key: string): Promise<Entry |
     ENTRIES.set(stored, entry);
   }
   return entry;
-}
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
 }
 
 const ENTRIES = new WeakMap<CachedAnswer, Entry>();

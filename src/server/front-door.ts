@@ -6,7 +6,7 @@
 import { pathSegments } from './guard.js';
 import { isOtherOrigin } from './methods.js';
 import { notServed } from './outcomes.js';
-import { type Answer, withoutBody } from './prepared.js';
+import { type Answer, isThenable, type Maybe, withoutBody } from './prepared.js';
 import { refusal } from './respond.js';
 import { compileRoutes, type PathMatch } from './route-table.js';
 import { type RouterParts, route } from './router.js';
@@ -17,11 +17,11 @@ export interface FrontDoorParts extends RouterParts {
   logger: { error?: (message: string) => void } | undefined;
 }
 
-export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<Answer> {
+export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answer> {
   const routes = compileRoutes();
   const { mount } = parts.settings;
 
-  const open = async (target: Target): Promise<Answer> => {
+  const open = (target: Target): Maybe<Answer> => {
     const segments = pathSegments(target, mount);
     if (segments === undefined) return notServed();
     if (segments instanceof Response) return segments;
@@ -49,7 +49,7 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<An
         return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
       case 'HEAD':
         if (!methods.includes('GET')) break;
-        return withoutBody(await route(asGet(target), segments, match, parts));
+        return withoutBody(route(asGet(target), segments, match, parts));
       default:
         if (methods.includes(target.method)) return route(target, segments, match, parts);
     }
@@ -58,15 +58,17 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Promise<An
     });
   };
 
-  return async (target) => {
+  const failed = (error: unknown): Answer => {
+    // Never the error's text: it may name the API's URL or echo input.
+    parts.logger?.error?.(`price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`);
+    return refusal(500, 'HandlerError', 'The catalog handler failed');
+  };
+  return (target) => {
     try {
-      return await open(target);
+      const answer = open(target);
+      return isThenable(answer) ? Promise.resolve(answer).then(undefined, failed) : answer;
     } catch (error) {
-      // Never the error's text: it may name the API's URL or echo input.
-      parts.logger?.error?.(
-        `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
-      );
-      return refusal(500, 'HandlerError', 'The catalog handler failed');
+      return failed(error);
     }
   };
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from './guard.js';
 import { FETCH_METHODS } from './methods.js';
-import { type Answer, FRONT_DOOR } from './prepared.js';
+import { type Answer, FRONT_DOOR, isThenable, type Maybe } from './prepared.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
 import type { Target } from './target.js';
 import type { RequestContext } from './visitors.js';
@@ -52,19 +52,22 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     // A client that goes away mid-request must not become an uncaught 'error'.
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    let failed = false;
-    serve(handler, options, hops, req, res)
-      .catch((error: unknown) => {
-        failed = true;
+    serve(handler, options, hops, req, res).then(
+      () => drainThenClose(req, res),
+      (error: unknown) => {
         if (next) return next(error);
-        if (res.headersSent) return res.destroy();
-        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
-      })
-      .catch(() => res.destroy())
-      .finally(() => {
-        if (!failed || !next) drainThenClose(req, res);
-      });
+        try {
+          if (res.headersSent) res.destroy();
+          else {
+            res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+            res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
+          }
+        } catch {
+          res.destroy();
+        }
+        drainThenClose(req, res);
+      },
+    );
   };
 }
 
@@ -113,42 +116,61 @@ async function serve(
     } as RequestInit);
     return request;
   };
-  const open = (handler as { [FRONT_DOOR]?: (target: Target) => Promise<Answer> })[FRONT_DOOR];
-  const given = open
-    ? // createCatalogHandler's own door: a kept answer is served without a Request (as Hono's node server does).
-      await open(nodeTarget(req, method, origin, target, url, context, requestOf))
-    : await handler(requestOf(), context);
-  await write(req, res, method, given);
+  const open = (handler as { [FRONT_DOOR]?: (target: Target) => Maybe<Answer> })[FRONT_DOOR];
+  // createCatalogHandler's own door: a kept answer is served without a Request (as Hono's node
+  // server does), and at once when the store answers at once.
+  let given = open
+    ? open(nodeTarget(req, method, origin, target, url, context, requestOf))
+    : handler(requestOf(), context);
+  if (isThenable(given)) given = await given;
+  const written = write(req, res, method, given);
+  if (written) await written;
 }
 
 /** The answer on the socket: the same headers and bytes whether it is a Response or its parts. */
-async function write(
+function write(
   req: IncomingMessage,
   res: ServerResponse,
   method: string,
   answer: Answer,
-): Promise<void> {
+): Promise<void> | undefined {
   const out: Record<string, string | string[]> = {};
-  let body: Uint8Array | undefined;
   if (answer instanceof Response) {
     answer.headers.forEach((value, name) => {
       if (name !== 'set-cookie') out[name] = value;
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
-    body = answer.body && method !== 'HEAD' ? new Uint8Array(await answer.arrayBuffer()) : undefined;
-  } else {
-    // In the order a Response's headers iterate: sorted by name.
-    for (const [name, value] of [...answer.headers].sort(byName)) out[name] = value;
-    body = answer.body && method !== 'HEAD' ? answer.body : undefined;
+    if (!answer.body || method === 'HEAD') return send(req, res, answer.status, out, undefined);
+    return answer.arrayBuffer().then((bytes) => send(req, res, answer.status, out, new Uint8Array(bytes)));
   }
+  // In the order a Response's headers iterate: sorted by name.
+  for (const [name, value] of [...answer.headers].sort(byName)) out[name] = value;
+  return send(req, res, answer.status, out, answer.body && method !== 'HEAD' ? answer.body : undefined);
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  out: Record<string, string | string[]>,
+  body: Uint8Array | undefined,
+): undefined {
   // A body still arriving that the handler did not read ends the connection (after a bounded
-  // drain): keep-alive would read all of it.
-  if (!req.complete) out.connection = 'close';
+  // drain): keep-alive would read all of it. A request without one may be answered before Node
+  // marks it complete (a kept answer is written at once): it keeps its connection.
+  if (!req.complete && hasBody(req)) out.connection = 'close';
   // The length known up front: no chunked framing.
   if (body) out['content-length'] = String(body.byteLength);
-  res.writeHead(answer.status, out);
+  res.writeHead(status, out);
   res.end(body);
+  return undefined;
+}
+
+/** Whether the request announces a body (HTTP/1.1: a Content-Length above 0, or a Transfer-Encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function byName(a: readonly [string, string], b: readonly [string, string]): number {

@@ -15,6 +15,13 @@ export interface Prepared {
 /** What the front door gives back: a Response, or the parts of one. */
 export type Answer = Response | Prepared;
 
+/** At once when nothing waits (a kept answer from an in-memory store), else a promise: no turn of the event loop for a hit. */
+export type Maybe<T> = T | Promise<T>;
+
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
+}
+
 export function toResponse(answer: Answer): Response {
   if (answer instanceof Response) return answer;
   return new Response(answer.body as BodyInit | null, {
@@ -24,10 +31,11 @@ export function toResponse(answer: Answer): Response {
 }
 
 /** The answer to a HEAD: the GET's status and headers, no body. */
-export async function withoutBody(answer: Answer): Promise<Answer> {
-  if (!(answer instanceof Response)) return { ...answer, body: null };
-  await answer.body?.cancel();
-  return new Response(null, { status: answer.status, headers: answer.headers });
+export async function withoutBody(answer: Maybe<Answer>): Promise<Answer> {
+  const got = await answer;
+  if (!(got instanceof Response)) return { ...got, body: null };
+  await got.body?.cancel();
+  return new Response(null, { status: got.status, headers: got.headers });
 }
 
 /** A header of the browser's request, as `Headers.get` reads it. */

@@ -21,7 +21,7 @@ import type { Flights } from './flights.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
 import { Pacing } from './pacing.js';
-import type { Answer } from './prepared.js';
+import { type Answer, isThenable, type Maybe } from './prepared.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Target } from './target.js';
@@ -58,11 +58,26 @@ export class PublicCache {
     this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
   }
 
-  /** A kept answer is served from its parts, without a Request; a call needs the target's Request. */
-  async serve(target: Target, key: string, spec: GetSpec, charge: Charge): Promise<Answer> {
-    const { settings, store, flights, outcomes } = this.parts;
+  /**
+   * A kept answer is served from its parts, without a Request, at once when the store answers at
+   * once; a call needs the target's Request.
+   */
+  serve(target: Target, key: string, spec: GetSpec, charge: Charge): Maybe<Answer> {
+    const entry = readEntry(this.parts.store, key);
+    return isThenable(entry)
+      ? entry.then((found) => this.serveFrom(found, target, key, spec, charge))
+      : this.serveFrom(entry, target, key, spec, charge);
+  }
+
+  private serveFrom(
+    entry: Entry | undefined,
+    target: Target,
+    key: string,
+    spec: GetSpec,
+    charge: Charge,
+  ): Maybe<Answer> {
+    const { settings } = this.parts;
     const ifNoneMatch = target.headers.get('if-none-match');
-    const entry = await readEntry(store, key);
     const t = settings.now();
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
@@ -77,6 +92,19 @@ export class PublicCache {
         return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);
       }
     }
+    return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
+  }
+
+  /** Nothing usable kept: the call, charged to the visitor, and its answer. */
+  private async fetchFor(
+    target: Target,
+    key: string,
+    spec: GetSpec,
+    charge: Charge,
+    kept: Entry | undefined,
+    ifNoneMatch: string | null,
+  ): Promise<Answer> {
+    const { settings, flights, outcomes } = this.parts;
     const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
     const now = settings.now();
     if (fetched instanceof Response) return fetched;

@@ -33,6 +33,7 @@ export type TakesName = (name: string) => boolean;
 
 /** The query (the URL's, without `?`) as the SDK's params and its cache key, or a refusal. */
 export function queryOf(raw: string, limits: RequestLimits, takes: TakesName): Query | Response {
+  if (raw === '') return { params: Object.create(null), key: '' };
   if (raw.length > limits.maxQueryLength) {
     return refusal(
       414,

@@ -6,12 +6,12 @@
 
 import { isSameOrigin, requestedVersion } from './guard.js';
 import { notServed, notSignedIn } from './outcomes.js';
-import type { Answer } from './prepared.js';
+import type { Answer, Maybe } from './prepared.js';
 import type { PublicCache } from './public-cache.js';
-import { queryOf } from './query-params.js';
+import { type Query, queryOf } from './query-params.js';
 import { refusal } from './respond.js';
 import type { PathMatch } from './route-table.js';
-import { queryParamOf } from './routes.js';
+import { queryParamOf, type RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import { authRoute, type SignInContext } from './sign-in.js';
 import type { Target } from './target.js';
@@ -29,12 +29,13 @@ export interface RouterParts {
   visitors: VisitorShares;
 }
 
-export async function route(
+/** At once for a public read the cache holds; a promise for anything that waits (a session, a call). */
+export function route(
   target: Target,
   segments: readonly string[],
   match: PathMatch | undefined,
   parts: RouterParts,
-): Promise<Answer> {
+): Maybe<Answer> {
   const { settings } = parts;
   if (segments[0] === 'auth') {
     const request = target.request();
@@ -54,8 +55,33 @@ export async function route(
       'A write must come from a page of this site (Origin or Sec-Fetch-Site)',
     );
   }
-  const user = served.user ? await parts.signedIn(target.request()) : undefined;
-  if (served.user && !user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
+  if (served.user) return signedInRoute(target, segments, lookup, query, parts);
+  return answer(target, segments, lookup, query, undefined, parts);
+}
+
+async function signedInRoute(
+  target: Target,
+  segments: readonly string[],
+  lookup: RouteLookup,
+  query: Query,
+  parts: RouterParts,
+): Promise<Answer> {
+  const user = await parts.signedIn(target.request());
+  if (!user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
+  return answer(target, segments, lookup, query, user, parts);
+}
+
+/** The public cache's answer, or the user's call (`user`: the signed-in session's key). */
+function answer(
+  target: Target,
+  segments: readonly string[],
+  lookup: RouteLookup,
+  query: Query,
+  user: string | undefined,
+  parts: RouterParts,
+): Maybe<Answer> {
+  const { settings } = parts;
+  const write = lookup.route.method !== 'GET';
   // The Request and the session are looked up only when a call is about to be spent.
   const charge: Charge = () =>
     parts.visitors.chargeFor(
@@ -69,8 +95,9 @@ export async function route(
   if (write) return parts.userCalls.write(target.request(), user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${target.pathname}?${query.key}`;
   if (!user) return parts.publicCache.serve(target, `p|${key}`, spec, charge);
-  const answer = await parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge);
-  // Behind a CDN a user's answer is stored nowhere but the handler: not even a cache told to keep everything.
-  if (settings.cdn) answer.headers.set('cache-control', 'private, no-store');
-  return answer;
+  return parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge).then((read) => {
+    // Behind a CDN a user's answer is stored nowhere but the handler: not even a cache told to keep everything.
+    if (settings.cdn) read.headers.set('cache-control', 'private, no-store');
+    return read;
+  });
 }

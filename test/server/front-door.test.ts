@@ -106,7 +106,7 @@ describe('one front door: the node adapter and the Fetch handler answer alike', 
         const viaFast = await raw(fast, method, one.path, one.headers);
         const viaPlain = await raw(plain, method, one.path, one.headers);
         const withoutDate = (answer: Raw) => answer.text.replace(/\r\nDate: [^\r]*/, '');
-        expect(withoutDate(viaFast), one.name).toBe(withoutDate(viaPlain));
+        expect(withoutDate(viaFast).split('\r\n'), one.name).toEqual(withoutDate(viaPlain).split('\r\n'));
         expect(viaFast.status, one.name).toBe(viaFetch.status);
         const fetchHeaders = [...viaFetch.headers].filter(([name]) => !TRANSPORT.has(name));
         const socketHeaders = [...viaFast.headers].filter(([name]) => !TRANSPORT.has(name));
