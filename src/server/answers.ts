@@ -176,12 +176,23 @@ function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared
  * option the handler's answers pass through the app's own origin, never a shared cache.
  */
 function browserCacheControl(api: string, freshMs: number): string {
-  const kept = api
-    .split(',')
-    .map((d) => d.trim())
-    .filter((d) => d && !/^(max-age|s-maxage|public|private)\b/i.test(d));
-  return ['private', `max-age=${Math.floor(freshMs / 1000)}`, ...kept].join(', ');
+  let kept = KEPT_DIRECTIVES.get(api);
+  if (kept === undefined) {
+    kept = api
+      .split(',')
+      .map((d) => d.trim())
+      .filter((d) => d && !/^(max-age|s-maxage|public|private)\b/i.test(d))
+      .map((d) => `, ${d}`)
+      .join('');
+    // The API sends a handful of distinct short values; hostile ones cannot grow this past a bound.
+    if (KEPT_DIRECTIVES.size >= 256) KEPT_DIRECTIVES.clear();
+    if (api.length <= 256) KEPT_DIRECTIVES.set(api, kept);
+  }
+  return `private, max-age=${Math.floor(freshMs / 1000)}${kept}`;
 }
+
+/** The API's Cache-Control values, each with the directives the browser's answer keeps of it. */
+const KEPT_DIRECTIVES = new Map<string, string>();
 
 /** If-None-Match against an ETag, weakly (as RFC 9110 says for GET). */
 function matches(header: string | null, etag: string): boolean {
