@@ -38,7 +38,7 @@ const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encod
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
-function start(mode: 'handler' | 'bare'): { child: ChildProcess; message: Promise<unknown> } {
+function start(mode: 'api' | 'handler' | 'bare'): { child: ChildProcess; message: Promise<unknown> } {
   const child = fork(SERVER, [mode], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) },
@@ -105,10 +105,15 @@ function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+const apiServer = start('api');
 const handlerServer = start('handler');
 const bareServer = start('bare');
 try {
-  const { ports } = (await handlerServer.message) as { ports: { hits: number; revalidating: number } };
+  const { apis } = (await apiServer.message) as { apis: unknown };
+  handlerServer.child.send(apis as object);
+  const { ports } = (await new Promise((resolve) => handlerServer.child.once('message', resolve))) as {
+    ports: { hits: number; revalidating: number };
+  };
   await bareServer.message;
   // Fetched once (the miss), then kept: what the bare server writes is the handler's hit.
   const recorded: Recorded[] = [];
@@ -169,6 +174,7 @@ try {
     `serve: ${ANSWERS[1].name} miss revalidated (304 upstream), handler ${Math.round(median(revalidated.rps))} req/s, p99 ${median(revalidated.p99)} ms`,
   );
 } finally {
+  apiServer.child.kill();
   handlerServer.child.kill();
   bareServer.child.kill();
 }

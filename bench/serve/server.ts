@@ -1,8 +1,9 @@
 /**
  * The servers `npm run bench:serve` measures, each in a child process of its own (one core each):
- *   handler   the sandbox over loopback HTTP, `createCatalogHandler` behind `toNodeHandler`; and a
- *             second handler whose answers are all revalidated (max-age 0, no stale window), for
- *             the figure of a miss answered from a kept entry after a 304
+ *   api       two sandboxes over loopback HTTP (max-age 3600, and max-age 0)
+ *   handler   `createCatalogHandler` behind `toNodeHandler` on the first; and a second handler,
+ *             on the second, whose answers are all revalidated (no stale window), for the figure
+ *             of a miss answered from a kept entry after a 304
  *   bare      a bare `node:http` server writing the bytes and headers it is sent, by path
  * Each says `{ ports }` on the IPC channel once listening, and `{ cpu }` (µs used) when asked `cpu`.
  */
@@ -27,14 +28,30 @@ async function listen(listener: RequestListener): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function handlerOn(cacheMaxAge: number, maxStale: number): Promise<number> {
+export interface Api {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+async function apiOn(cacheMaxAge: number): Promise<Api> {
   const sandbox = createSandbox({ dailyLimit: null, rateLimit: NO_LIMIT, cacheMaxAge });
   const api = await sandbox.listen({ port: 0 });
-  const handler = createCatalogHandler({
+  return {
     baseUrl: api.baseUrl,
     authUrl: api.authUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
+  };
+}
+
+async function handlerOn(api: Api, maxStale: number): Promise<number> {
+  const handler = createCatalogHandler({
+    baseUrl: api.baseUrl,
+    authUrl: api.authUrl,
+    clientId: api.clientId,
+    clientSecret: api.clientSecret,
     dailyLimit: null,
     maxStale,
     logLevel: 'off',
@@ -68,9 +85,17 @@ process.on('message', (message: unknown) => {
   }
 });
 
-if (process.argv[2] === 'handler') {
-  const [hits, revalidating] = await Promise.all([handlerOn(3600, 86_400_000), handlerOn(0, 0)]);
-  send({ ports: { hits, revalidating } });
+if (process.argv[2] === 'api') {
+  // The API in a process of its own, as it is in production: the handler's process holds the handler only.
+  send({ apis: { hits: await apiOn(3600), revalidating: await apiOn(0) } });
+} else if (process.argv[2] === 'handler') {
+  process.once('message', async (apis: { hits: Api; revalidating: Api }) => {
+    const [hits, revalidating] = await Promise.all([
+      handlerOn(apis.hits, 86_400_000),
+      handlerOn(apis.revalidating, 0),
+    ]);
+    send({ ports: { hits, revalidating } });
+  });
 } else {
   process.once('message', async (recorded: Recorded[]) => send({ ports: { bare: await bare(recorded) } }));
   send({ waiting: true });
