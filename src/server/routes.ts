@@ -3,14 +3,7 @@
  * route per row, with its user flag and the query names it takes. The handler serves these and
  * nothing else.
  */
-import {
-  ENDPOINT_ROWS,
-  type EndpointRow,
-  matchEndpoint,
-  type PathParam,
-  type QueryParam,
-  queryNamesOf,
-} from '../index.js';
+import { ENDPOINT_ROWS, type EndpointRow, type PathParam, type QueryParam } from '../index.js';
 import type { HttpMethod } from '../internal/http-method.js';
 
 export interface ServedRoute {
@@ -42,23 +35,6 @@ export interface RouteLookup {
 }
 
 /**
- * The route of a method and a path relative to the handler's mount (`/skus/3443837/reviews`),
- * or undefined when the table has no such route (a known path with another method included).
- */
-export function lookupRoute(method: string, pathname: string): RouteLookup | undefined {
-  const match = matchEndpoint(method, pathname);
-  if (!match) return undefined;
-  const { row, params } = match;
-  return {
-    route: { method: row.method, path: row.path, user: row.user },
-    name: row.name,
-    params,
-    query: queryNamesOf(row),
-    row,
-  };
-}
-
-/**
  * The route's query parameter that a query name of the URL stands for, or undefined when the
  * route takes no such name: the name itself (`vote[helpful]` included), `name[]` (how the SDK
  * sends any array, e.g. `filter_ids[]`), `fields[shop]` for a `fieldset`. Values are the API's
@@ -74,14 +50,4 @@ export function queryParamOf(lookup: RouteLookup, name: string): QueryParam | un
   const fieldset = /^([a-z_]+)\[([A-Za-z0-9_]{1,64})\]$/.exec(name);
   if (!fieldset) return undefined;
   return lookup.query.find((param) => param.name === fieldset[1] && param.kind === 'fieldset');
-}
-
-/**
- * The served route for a method and the path's segments (already checked to be plain), or
- * undefined. Among matches of a path the most literal one wins (`/categories/root` over
- * `/categories/:id`), then the method must match.
- */
-export function matchRoute(method: string, segments: readonly string[]): ServedRoute | undefined {
-  if (segments.some((segment) => segment === '')) return undefined;
-  return lookupRoute(method, `/${segments.join('/')}`)?.route;
 }

@@ -25,6 +25,8 @@ export interface Settings {
   answerWithin: number;
   /** Bits of an IPv6 client address that make one visitor (its network). */
   ipv6Prefix: number;
+  /** Public answers say a CDN may keep them (`Cache-Control: public, s-maxage=...`). */
+  cdn: boolean;
 }
 
 export function settingsOf(options: CatalogHandlerOptions): Settings {
@@ -50,6 +52,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     userMaxAge: nonNegative('userMaxAge', options.userMaxAge ?? 60_000),
     answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
     ipv6Prefix: ipv6PrefixOf(options.ipv6Prefix ?? 56),
+    cdn: flag('cdn', options.cdn ?? false),
   };
 }
 
@@ -75,6 +78,11 @@ function positive(name: string, value: number): number {
   if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
     throw invalid(name, 'must be a finite number > 0');
   }
+  return value;
+}
+
+function flag(name: string, value: boolean): boolean {
+  if (typeof value !== 'boolean') throw invalid(name, 'must be true or false');
   return value;
 }
 
