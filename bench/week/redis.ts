@@ -1,6 +1,6 @@
 /**
  * The Redis the week runs on: a redis-server of its own on a free loopback port (no persistence),
- * started as `npm run many-processes` starts one (REDIS_URL is used instead when set), or, with
+ * started as `npm run many-processes` starts one (PRICE_CATALOG_REDIS_URL is used instead when set), or, with
  * `--redis cluster`, a three-node Redis Cluster on loopback ports. Without redis-server: a message
  * saying what to install, and exit 1.
  */
@@ -19,12 +19,12 @@ export interface StartedRedis {
 }
 
 export async function startRedisFor(mode: RedisMode): Promise<StartedRedis> {
-  if (!(mode === 'local' && process.env.REDIS_URL) && spawnSync('redis-server', ['--version']).error) {
+  if (!(mode === 'local' && process.env.PRICE_CATALOG_REDIS_URL) && spawnSync('redis-server', ['--version']).error) {
     console.error(
       [
         'bench:week: the week runs its handler instances on a real Redis, and redis-server is not installed.',
         '  Debian/Ubuntu: sudo apt-get install redis-server   macOS: brew install redis',
-        '  or point it at a running one: REDIS_URL=redis://127.0.0.1:6379 npm run bench:week',
+        '  or point it at a running one: PRICE_CATALOG_REDIS_URL=redis://127.0.0.1:6379 npm run bench:week',
       ].join('\n'),
     );
     process.exit(1);
