@@ -21,10 +21,11 @@ import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
 import { FirstFetches } from './first-fetches.js';
 import type { Flights } from './flights.js';
-import type { OneOffCalls } from './one-offs.js';
 import { notFetchedYet } from './not-fetched.js';
+import type { OneOffCalls } from './one-offs.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
+import type { OwnCalls } from './own-calls.js';
 import { Pacing } from './pacing.js';
 import { PacingState } from './pacing-state.js';
 import type { RouteLookup } from './routes.js';
@@ -48,6 +49,8 @@ export interface PublicCacheParts {
   usage: () => DailyUsage;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
   oneOffs?: OneOffCalls;
+  /** Users' calls for their own resources: the pacing expects them per person yet to call. */
+  ownCalls?: OwnCalls;
   /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
   sharedStore?: boolean | undefined;
 }
@@ -62,7 +65,7 @@ export class PublicCache {
   private readonly state: PacingState | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
-    this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs);
+    this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
     this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
     if (parts.sharedStore) this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
   }

@@ -49,32 +49,50 @@ describe('pacing of background revalidations over the day', () => {
     }
   });
 
-  it("signed-in users' calls count as spent on the budget: revalidations give way to them", async () => {
-    // As the first test, but 16 calls of two signed-in users' between 01:00 and 04:00: at that
-    // rate the users' calls still to come take what the pace would have given the revalidations.
+  /** Ten pages viewed three times at 01:00, then `people` sign in and the first two call 8 times each. */
+  async function ownCallsEarly(people: number) {
     const time = clock(1);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
     const PAGES = pagesOf(sandbox);
     for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
-    const carol = browserClient(handler);
-    const alice = browserClient(handler);
-    await signIn(sandbox, handler, carol.jar, SANDBOX_USERS.carol);
-    await signIn(sandbox, handler, alice.jar, SANDBOX_USERS.alice);
-    const users = [carol, alice];
+    const accounts = Object.values(SANDBOX_USERS);
+    const browsers = [];
+    for (let i = 0; i < people; i++) {
+      const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i + 1}` });
+      const browser = browserClient(send);
+      await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+      browsers.push(browser);
+    }
     for (let i = 0; i < 8; i++) {
-      for (const user of users) await user.favorites.list().toArray();
+      for (const user of browsers.slice(0, 2)) await user.favorites.list().toArray();
       time.advance(2 * 60_000);
     }
     // Each sign-in learns its account (GET /user): a user's call too.
     const userCalls =
       sandbox.apiCalls({ path: '/favorites' }).length + sandbox.apiCalls({ path: '/user' }).length;
-    expect(userCalls).toBe(18);
+    expect(userCalls).toBe(16 + people);
     expect(handler.usage().calls).toBe(PAGES.length + userCalls);
-    time.advance(3 * HOUR - 30 * 60_000);
+    // 05:00: every answer is four hours old.
+    time.advance(4 * HOUR - 16 * 60_000);
     const stale = await call(PAGES[0] as string);
     await handler.idle();
     expect(stale.headers.get('x-catalog-cache')).toBe('stale');
-    expect(sandbox.stats.apiCalls).toBe(PAGES.length + userCalls);
+    return { revalidations: sandbox.stats.apiCalls - PAGES.length - userCalls, handler };
+  }
+
+  it("users' own calls come per person, not at a rate: a bunch of them early does not hold the day's revalidations back", async () => {
+    // Two people's 16 calls between 01:00 and 01:16, taken as a rate, would be ~60 calls still to
+    // come at 05:00: the day's refreshes would fall to ~12 and none be due. Both have called: done.
+    const { revalidations, handler } = await ownCallsEarly(2);
+    expect(revalidations).toBe(1);
+    expect(handler.usage().calls).toBe(10 + 18 + 1);
+  });
+
+  it('people signed in who have not called yet are expected to call as those who have: revalidations give way', async () => {
+    // Eight more people signed in, none called yet: 8 x 8 calls kept for them, the day's refreshes
+    // (100 - 10 first fetches - 10 sign-ins - 16 calls - 64) are none.
+    const { revalidations } = await ownCallsEarly(10);
+    expect(revalidations).toBe(0);
   });
 
   it('a morning of sign-ins is one call per person, not a rate: revalidations do not give way to it all day', async () => {
