@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
 import { browserClient, MOUNT, setup, signIn } from './setup.js';
 
@@ -17,6 +17,10 @@ function pagesOf(sandbox: Sandbox): string[] {
 }
 
 describe('pacing of background revalidations over the day', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("the morning's first fetches do not hold the day's revalidations back", async () => {
     // 100 calls, a reserve of 10. At 04:00 a pace over the whole budget would allow
     // 100 x 4/24 - 10 x 20/24 = 8.3 calls: the 10 first fetches of 01:00 are past it already.
@@ -93,6 +97,54 @@ describe('pacing of background revalidations over the day', () => {
     // (100 - 10 first fetches - 10 sign-ins - 16 calls - 64) are none.
     const { revalidations } = await ownCallsEarly(10);
     expect(revalidations).toBe(0);
+  });
+
+  it("before anyone has called today, each person signed in is expected to call as the last day's did", async () => {
+    const revalidationsOnDay2 = async (callsPerPerson: number) => {
+      // The budget's day turns at midnight: the whole clock is moved (the sandbox's too).
+      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      const time = { now: () => Date.now(), advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
+      // Each account's share covers its person's calls; yesterday's answers are still served stale.
+      const { call, sandbox, handler } = setup({
+        dailyLimit: 100,
+        reserve: 10,
+        visitorShare: 40,
+        maxStale: 2 * DAY,
+      });
+      const PAGES = pagesOf(sandbox);
+      const accounts = Object.values(SANDBOX_USERS);
+      const people = async (from: number, count: number) => {
+        const browsers = [];
+        for (let i = from; i < from + count; i++) {
+          const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i}` });
+          const browser = browserClient(send);
+          await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+          browsers.push(browser);
+        }
+        return browsers;
+      };
+      for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+      const yesterday = await people(1, 2);
+      for (let i = 0; i < callsPerPerson; i++) {
+        for (const user of yesterday) await user.favorites.list().toArray();
+        time.advance(2 * 60_000);
+      }
+      expect(sandbox.apiCalls({ path: '/favorites' })).toHaveLength(2 * callsPerPerson);
+      // The next day, 00:30: eight people sign in; at 05:00 a page is viewed, none of them has called.
+      time.advance(DAY - HOUR / 2 - callsPerPerson * 2 * 60_000);
+      await people(10, 8);
+      time.advance(4 * HOUR + HOUR / 2);
+      const before = sandbox.stats.apiCalls;
+      const stale = await call(PAGES[0] as string);
+      await handler.idle();
+      expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+      vi.useRealTimers();
+      return sandbox.stats.apiCalls - before;
+    };
+    // Yesterday's two people called 16 times each: 8 x 16 calls expected today, more than the day has.
+    expect(await revalidationsOnDay2(16)).toBe(0);
+    // The control: yesterday's people signed in and made no own call.
+    expect(await revalidationsOnDay2(0)).toBe(1);
   });
 
   it('a morning of sign-ins is one call per person, not a rate: revalidations do not give way to it all day', async () => {
