@@ -47,6 +47,18 @@ export class OwnCalls {
     return this.waiting.size * perPerson;
   }
 
+  /** Calls per person: today's once anyone has called, else the last day's (for a restarted instance). */
+  snapshot(): number {
+    return this.calling.size > 0 ? this.calls / this.calling.size : this.before;
+  }
+
+  /** Starts from a snapshot, unless this instance has a figure of its own. */
+  restore(perPerson: unknown): void {
+    if (this.before === 0 && typeof perPerson === 'number' && Number.isFinite(perPerson) && perPerson > 0) {
+      this.before = perPerson;
+    }
+  }
+
   private newDay(day: string): void {
     if (day === this.day) return;
     if (this.calling.size > 0) this.before = this.calls / this.calling.size;

@@ -67,7 +67,8 @@ export class PublicCache {
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
     this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
-    if (parts.sharedStore) this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
+    if (parts.sharedStore)
+      this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
   }
 
   async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lruCacheStore, memoryCoordination } from '../../src/index.js';
 import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
-import { browserClient, MOUNT, setup, signIn } from './setup.js';
+import { createCatalogHandler } from '../../src/server/index.js';
+import { browserClient, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -145,6 +147,66 @@ describe('pacing of background revalidations over the day', () => {
     expect(await revalidationsOnDay2(16)).toBe(0);
     // The control: yesterday's people signed in and made no own call.
     expect(await revalidationsOnDay2(0)).toBe(1);
+  });
+
+  it("a restarted instance expects of today's people the calls per person the stopped one counted", async () => {
+    const revalidationsAfterRestart = async (callsPerPerson: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+      // One cache outlives the instances: the pacing state is saved in it.
+      const shared = {
+        cache: lruCacheStore({ maxEntries: 1000 }),
+        coordination: memoryCoordination(),
+        dailyLimit: 100,
+        reserve: 10,
+        visitorShare: 40,
+        maxStale: 2 * DAY,
+      };
+      const { call, sandbox, handler: first } = setup(shared);
+      const PAGES = pagesOf(sandbox);
+      const accounts = Object.values(SANDBOX_USERS);
+      const people = async (handler: typeof first, from: number, count: number) => {
+        const browsers = [];
+        for (let i = from; i < from + count; i++) {
+          const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i}` });
+          const browser = browserClient(send);
+          await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+          browsers.push(browser);
+        }
+        return browsers;
+      };
+      for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+      const yesterday = await people(first, 1, 2);
+      for (let i = 0; i < callsPerPerson; i++) {
+        for (const user of yesterday) await user.favorites.list().toArray();
+        advance(2 * 60_000);
+      }
+      // An hour on, a view saves the pacing state; then the instance stops.
+      advance(HOUR);
+      await call(PAGES[1] as string);
+      await first.idle();
+      const second = createCatalogHandler({
+        baseUrl: sandbox.baseUrl,
+        authUrl: sandbox.authUrl,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        fetch: sandbox.fetch,
+        logLevel: 'off',
+        ...shared,
+      });
+      // The next day, 00:30: eight people sign in on the new instance; at 05:00 a page is viewed.
+      advance(DAY - HOUR / 2 - callsPerPerson * 2 * 60_000 - HOUR);
+      await people(second, 10, 8);
+      advance(4 * HOUR + HOUR / 2);
+      const before = sandbox.stats.apiCalls;
+      const stale = await second(new Request(`${ORIGIN}${PAGES[0]}`));
+      await second.idle();
+      expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+      vi.useRealTimers();
+      return sandbox.stats.apiCalls - before;
+    };
+    expect(await revalidationsAfterRestart(16)).toBe(0);
+    expect(await revalidationsAfterRestart(0)).toBe(1);
   });
 
   it('a morning of sign-ins is one call per person, not a rate: revalidations do not give way to it all day', async () => {
