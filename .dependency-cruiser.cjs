@@ -19,8 +19,8 @@ module.exports = {
       severity: 'error',
       comment:
         'A folder of its own (the sandbox, the Redis entry, the CLI, any new entry) imports the SDK through src/index.ts, another entry module or src/internal, never the core.',
-      from: { path: '^src/(?!(core|endpoints|resources|schemas|types|internal)/)[^/]+/' },
-      to: { path: '^src/((core|endpoints|resources|schemas|types)/|client\\.ts$)' },
+      from: { path: '^src/(?!(client|core|endpoints|resources|schemas|types|internal)/)[^/]+/' },
+      to: { path: '^src/((client|core|endpoints|resources|schemas|types)/|client\\.ts$)' },
     },
     {
       name: 'internal-below-entries',
@@ -29,7 +29,7 @@ module.exports = {
         'src/internal is what the entries share of the SDK: it reaches into the core and the resources, never into an entry or the public index (the core imports it too).',
       from: { path: '^src/internal/' },
       to: {
-        path: '^src/((?!(core|endpoints|resources|schemas|types|internal)/)[^/]+/|index\\.ts$|client\\.ts$)',
+        path: '^src/((?!(client|core|endpoints|resources|schemas|types|internal)/)[^/]+/|index\\.ts$|client\\.ts$)',
       },
     },
   ],

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:diagnostics`: what the core's diagnostics_channel publishing costs a call when
- * nobody subscribes (src/core/diagnostics.ts: the call, one request, one admission), against the
+ * nobody subscribes (src/core/observe/diagnostics.ts: the call, one request, one admission), against the
  * same three nested async steps without it. Goal: at most 1 us a call, a fraction of a per mille
  * of a call on loopback (docs/benchmarks.md, goal 2).
  */
-import { callEvent, traceAdmission, traceAttempt, traceCall } from '../src/core/diagnostics.js';
+import { callEvent, traceAdmission, traceAttempt, traceCall } from '../src/core/observe/diagnostics.js';
 
 const GOAL_US = 1;
 const CALLS = 300_000;
@@ -16,7 +16,7 @@ const sent = { outcome: { error: new Error('bench'), aborted: false } };
 const request = { method: 'GET', url: 'https://api.example.com/skus/1', kind: 'first' as const, try: 1 };
 
 async function published(): Promise<unknown> {
-  const event = callEvent('GET', undefined, 'app:bench', usage, true);
+  const event = callEvent('GET', 'app:bench', usage, true);
   return traceCall(event, async () => {
     await traceAttempt(request, async () => {
       await traceAdmission('window', async () => 1);

@@ -4,6 +4,7 @@
 // root with apt (as on CI); otherwise it stops with a message naming what to install. Never a
 // silent skip: a test that needs a real server must run against one.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** What the tests run, and the Debian package that brings it. */
 export const SYSTEM_DEPS = {
@@ -14,7 +15,14 @@ export const SYSTEM_DEPS = {
     why: 'the Redis Cluster tests (redis-cli --cluster create)',
   },
   chromium: { binary: 'chromium', debian: 'chromium', why: 'the browser test' },
+  // Debian puts it in /usr/sbin, which a user's PATH may leave out.
+  nginx: { binary: 'nginx', debian: 'nginx', why: 'the CDN test (proxy_cache)', paths: ['/usr/sbin/nginx'] },
 };
+
+/** Where a dependency's program is: on PATH, or at one of its known paths; undefined when missing. */
+export function locate(dep) {
+  return which(dep.binary) ?? (dep.paths ?? []).find((path) => existsSync(path));
+}
 
 /** The path of `binary` on PATH, or undefined. */
 export function which(binary) {
@@ -29,7 +37,7 @@ function canApt() {
 export function ensureSystemDeps(names = Object.keys(SYSTEM_DEPS)) {
   const unknown = names.filter((name) => !(name in SYSTEM_DEPS));
   if (unknown.length > 0) throw new Error(`unknown system dependency: ${unknown.join(', ')}`);
-  const missing = names.map((name) => SYSTEM_DEPS[name]).filter((dep) => !which(dep.binary));
+  const missing = names.map((name) => SYSTEM_DEPS[name]).filter((dep) => !locate(dep));
   if (missing.length === 0) return;
   const packages = missing.map((dep) => dep.debian);
   if (!canApt()) {
@@ -49,7 +57,7 @@ export function ensureSystemDeps(names = Object.keys(SYSTEM_DEPS)) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
-  const still = missing.filter((dep) => !which(dep.binary));
+  const still = missing.filter((dep) => !locate(dep));
   if (still.length > 0) {
     console.error(`[system-deps] still missing after apt-get: ${still.map((dep) => dep.binary).join(', ')}`);
     process.exit(1);

@@ -1,35 +1,14 @@
-import { APIPromise } from './core/api-promise.js';
-import { callbackTokenProvider, clientCredentialsProvider, staticTokenProvider } from './core/auth.js';
-import type { DailyUsage } from './core/budget.js';
-import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './core/cache.js';
-import { describe } from './core/describe.js';
-import { InvalidRequestError, isRecord } from './core/errors.js';
-import type { Engine } from './core/exchange.js';
-import { type Hooks, hookList, hookRunner } from './core/hooks.js';
-import { type CoreConfig, HttpCore, type HttpMethod, type RequestOptions } from './core/http.js';
-import { createLimits } from './core/limits.js';
-import { createLog, type Logger, type LogLevel, logTokenRequests } from './core/logger.js';
-import { memoryCoordination } from './core/memory-stores.js';
-import { CLIENT_OPTION_NAMES, unsetOption } from './core/option-names.js';
-import { checkClientOptions } from './core/options.js';
-import { safePath } from './core/paths.js';
-import type { QueryParams } from './core/query-string.js';
-import type { OnRateLimit } from './core/rate-limit.js';
-import { PermanentRedirects } from './core/redirects.js';
-import { isServerRuntime } from './core/runtime.js';
-import type { Coordination } from './core/stores.js';
-import { fingerprint, isTokenValue, TOKEN_RULE, type TokenInput, type TokenProvider } from './core/token.js';
-import { fetchTransport } from './core/transport.js';
-import { checkNames } from './core/unknown-names.js';
-import {
-  createUserAuth,
-  type TokenStore,
-  type UserAuth,
-  type UserScope,
-  type UserTokens,
-} from './core/user-auth.js';
-import type { ValidationMode } from './core/validate.js';
-import { type ApiVersion, DEFAULT_API_VERSION, normalizeApiVersion } from './core/version.js';
+import { assembleEngine } from './client/assemble.js';
+import type { UserPrincipal } from './client/for-user.js';
+import { principalOf } from './client/for-user.js';
+import { type ClientOptions, invalidOption, resolveOptions } from './client/options.js';
+import type { RawRequest } from './client/raw-request.js';
+import { rawRequest } from './client/raw-request.js';
+import type { APIPromise } from './core/api-promise.js';
+import type { TokenProvider } from './core/auth/token.js';
+import type { UserAuth, UserScope, UserTokens } from './core/auth/user-auth.js';
+import type { Engine, RequestOptions } from './core/call/engine.js';
+import type { DailyUsage } from './core/stores/coordination.js';
 import { type CatalogResource, catalogResource } from './resources/catalog.js';
 import { type FavoritesResource, favoritesResource } from './resources/favorites.js';
 import { type NotificationsResource, notificationsResource } from './resources/notifications.js';
@@ -37,115 +16,7 @@ import { type ShopsResource, shopsResource } from './resources/shops.js';
 import { type SkusResource, skusResource } from './resources/skus.js';
 import { type UserResource, userResource } from './resources/user.js';
 
-export interface ClientOptions {
-  /**
-   * Root of the API, e.g. `https://api.example.com` (paths such as `/categories` are appended).
-   * Typed to take `process.env.PRICE_CATALOG_BASE_URL` as it is: undefined is refused at run time.
-   */
-  baseUrl: string | undefined;
-  /** Root of the OAuth server; the token endpoint is `{authUrl}/oauth2/token`. Needed with clientId/clientSecret. */
-  authUrl?: string | undefined;
-  /** Application credentials: the SDK gets and renews an application token itself (client credentials grant). */
-  clientId?: string | undefined;
-  clientSecret?: string | undefined;
-  /** A fixed access token, e.g. one your backend handed to the browser. */
-  token?: string | undefined;
-  /**
-   * `'none'`: send no credentials, for a browser talking to the app's own backend
-   * (`price-catalog/server`), which holds the secret, the tokens and the daily budget:
-   * `createClient({ baseUrl: '/api/catalog', auth: 'none' })` (a path `baseUrl` is taken on the
-   * page's origin). Not with `token`, `getToken` or `clientId`.
-   */
-  auth?: 'none' | undefined;
-  /**
-   * Called for a token when the SDK needs one, and again with `forceRefresh: true` after a 401.
-   * For apps whose backend holds the client secret.
-   */
-  getToken?: ((context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput>) | undefined;
-  /** API version sent in the Accept header: `3`, `3.0`, `3.1` or `3.2` (default). */
-  apiVersion?: ApiVersion | undefined;
-  /** The vendor word of the Accept media type: `application/vnd.<vendor>+json`. Default `skroutz`. */
-  vendor?: string | undefined;
-  /** Send the token as `Authorization: Bearer` (default) or as the `oauth_token` query param. Never both. */
-  tokenTransport?: 'header' | 'query' | undefined;
-  /**
-   * A fetch implementation, e.g. the sandbox's `fetch`. Default: the global fetch. The `signal`
-   * it is given may be given again to a later request of this client, once the earlier one has
-   * ended: never to two requests in flight at once, never once it has aborted.
-   */
-  fetch?: typeof fetch | undefined;
-  /** Milliseconds to wait for an answer to one attempt; 0 or Infinity waits forever. Default 30 000. */
-  timeout?: number | undefined;
-  /** Response validation: `strict` (default) throws ResponseValidationError, `warn` logs, `off` skips. */
-  validation?: ValidationMode | undefined;
-  /**
-   * What the SDK logs: `off`, `error`, `warn` (default), `info` (retries and waits) or `debug` (a
-   * line per request and answer). Default: the `PRICE_CATALOG_LOG` environment variable, else `warn`.
-   */
-  logLevel?: LogLevel | undefined;
-  /**
-   * Where log lines go (`console`, pino, winston: anything with error/warn/info/debug methods).
-   * Every line is redacted first: no token or secret reaches it. Default: the console, on stderr
-   * in Node.
-   */
-  logger?: Logger | undefined;
-  /**
-   * `onRequest`, `onResponse` and `onError`, called for every HTTP request to the API: to add
-   * headers, trace or time requests. They never see the token, and cannot skip the daily budget
-   * or the rate-limit window. See docs/logging.md.
-   */
-  hooks?: Hooks | undefined;
-  /** Headers added to every API request. */
-  headers?: Record<string, string> | undefined;
-  /**
-   * Where a signed-in user's tokens are kept between runs. While it (or this client) holds user
-   * tokens, every call uses the user token; otherwise the application token.
-   */
-  tokenStore?: TokenStore | undefined;
-  /** Sees each new pair of user tokens (sign-in and every refresh). */
-  onTokens?: ((tokens: UserTokens) => void) | undefined;
-  /** Milliseconds for a whole call, retries and rate-limit waits included; none by default (or Infinity). */
-  deadline?: number | undefined;
-  /** Retries after network errors and 500/502/503/504, for GET, PUT and DELETE only. Default 2. */
-  maxRetries?: number | undefined;
-  /**
-   * The ETag / max-age cache: options for the bounded in-memory store (default 500 answers, 5 MB),
-   * a store of your own, or `false` for none.
-   */
-  cache?: LruStoreOptions | CacheStore | false | undefined;
-  /**
-   * Calls this client may make per UTC day (default 1000, the API's daily limit); `null` turns the
-   * guard off. A call past it fails with DailyLimitError before it is sent.
-   */
-  dailyLimit?: number | null | undefined;
-  /** The per-token calls per window assumed until the server's X-RateLimit headers tell. Default 100. */
-  rateLimit?: number | undefined;
-  /** Told when a call must wait for the rate-limit window; return `false` to fail it instead. */
-  onRateLimit?: OnRateLimit | undefined;
-  /**
-   * `manual`: the SDK follows redirects itself (remembers 301/308, never sends credentials to
-   * another origin). `follow`: the platform does, as browsers must. Default: `manual` in Node,
-   * Deno and Bun, `follow` elsewhere.
-   */
-  redirect?: 'manual' | 'follow' | undefined;
-  /**
-   * Longest rate-limit wait a call accepts, in ms (default 65 000: a little over one 60 s window).
-   * A longer wait fails at once with RateLimitError carrying `resetsAt`, and sends nothing.
-   */
-  maxRateLimitWait?: number | undefined;
-  /**
-   * The application's shared state: daily budget, token windows, application token, locks and
-   * (unless `cache` is given) the cache. Clients given the same object count as one application;
-   * clients created without one each count alone. Default: a new `memoryCoordination()`.
-   */
-  coordination?: Coordination | undefined;
-}
-
-/** Who a `forUser` client speaks for: a user's access token, their token store, or a callback. */
-export type UserPrincipal =
-  | { token: string }
-  | { tokenStore: TokenStore; onTokens?: ((tokens: UserTokens) => void) | undefined }
-  | { getToken: (context: { forceRefresh: boolean }) => TokenInput | Promise<TokenInput> };
+export type { ClientOptions, RawRequest, UserPrincipal };
 
 /** What every client has, whichever modules it was made with. */
 export interface BaseClient {
@@ -194,12 +65,10 @@ export interface CatalogClient extends BaseClient {
   readonly notifications: NotificationsResource;
 }
 
-/** What a module is built from: the client's core. Opaque to applications. */
+/** What a module is built from: the client's engine. Opaque to applications. */
 export interface ModuleContext {
   /** @internal */
-  readonly core: HttpCore;
-  /** @internal */
-  readonly session: UserAuth | undefined;
+  readonly engine: Engine;
 }
 
 /** A resource module, such as `catalogModule`, for `createClientWith`. */
@@ -213,15 +82,14 @@ export type ClientWith<M extends ClientModules> = BaseClient & {
   readonly [K in keyof M]: ReturnType<M[K]>;
 };
 
-export const catalogModule: ClientModule<CatalogResource> = (context) => catalogResource(context.core);
-export const skusModule: ClientModule<SkusResource> = (context) => skusResource(context.core);
-export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.core);
-export const favoritesModule: ClientModule<FavoritesResource> = (context) => favoritesResource(context.core);
-/** `user.logout()` also forgets the user's tokens once the server has answered. */
-export const userModule: ClientModule<UserResource> = (context) =>
-  withSignOut(userResource(context.core), context.session);
+export const catalogModule: ClientModule<CatalogResource> = (context) => catalogResource(context.engine);
+export const skusModule: ClientModule<SkusResource> = (context) => skusResource(context.engine);
+export const shopsModule: ClientModule<ShopsResource> = (context) => shopsResource(context.engine);
+export const favoritesModule: ClientModule<FavoritesResource> = (context) =>
+  favoritesResource(context.engine);
+export const userModule: ClientModule<UserResource> = (context) => userResource(context.engine);
 export const notificationsModule: ClientModule<NotificationsResource> = (context) =>
-  notificationsResource(context.core);
+  notificationsResource(context.engine);
 
 const BASE_KEYS = new Set<string>(['auth', 'usage', 'readUsage', 'request', 'forUser']);
 
@@ -241,26 +109,6 @@ export interface ClientAuth {
   /** Forgets the user's tokens (here and in the store); calls go back to the application token. */
   signOut(): Promise<void>;
 }
-
-export interface RawRequest {
-  method: HttpMethod;
-  /**
-   * An API path such as `/categories/40`, or a template such as `/shops/{id}/locations` with
-   * `params`. No `?`, `#`, dot segments or empty segments: the path never leaves the base path.
-   */
-  path: string;
-  /** Values of the path's `{name}` placeholders, each encoded as exactly one path segment. */
-  params?: Readonly<Record<string, string | number>> | undefined;
-  query?: QueryParams | undefined;
-  /** Sent as JSON. */
-  body?: unknown;
-}
-
-/** The methods `request()` sends. */
-const RAW_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** A little over one 60 s rate-limit window. */
-const DEFAULT_MAX_RATE_LIMIT_WAIT = 65_000;
 
 /** The client with every module: `api.catalog`, `api.skus`, `api.shops`, `api.favorites`, `api.user`, `api.notifications`. */
 export function createClient(options: ClientOptions): CatalogClient {
@@ -286,6 +134,29 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
   modules: M,
   options: ClientOptions,
 ): ClientWith<M> {
+  checkModules(modules);
+  const assembly = assembleEngine(resolveOptions(options), options);
+  const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
+    const engine = assembly.engineFor(tokens, session);
+    const context: ModuleContext = { engine };
+    const built: Record<string, unknown> = {};
+    for (const [name, module] of Object.entries(modules)) built[name] = module(context);
+    const base: BaseClient = {
+      auth: clientAuth(session),
+      usage: () => assembly.limits.usage(),
+      readUsage: () => assembly.limits.read(),
+      request: (params, requestOptions) => rawRequest(engine, params, requestOptions),
+      forUser: (user) => {
+        const principal = principalOf(user, assembly.userAuth);
+        return build(principal.tokens, principal.session) as never;
+      },
+    };
+    return Object.assign(built, base) as ClientWith<M>;
+  };
+  return build(assembly.tokens, assembly.session);
+}
+
+function checkModules(modules: ClientModules): void {
   if (typeof modules !== 'object' || modules === null) {
     throw invalidOption('modules', 'must be an object of modules, such as { catalog: catalogModule }');
   }
@@ -297,170 +168,6 @@ export function createClientWith<const M extends ClientModules & Partial<Record<
       );
     }
   }
-  checkNames(options, CLIENT_OPTION_NAMES, 'createClient: unknown option', 'InvalidOption');
-  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  if (typeof fetchImpl !== 'function') {
-    throw invalidOption('fetch', 'no global fetch exists here: pass one as `fetch`');
-  }
-  const baseUrl = checkUrl('baseUrl', options.baseUrl, true);
-  const apiVersion = normalizeApiVersion(options.apiVersion ?? DEFAULT_API_VERSION);
-  checkClientOptions(options);
-  const tokenTransport = options.tokenTransport ?? 'header';
-  const validation = options.validation ?? 'strict';
-  const timeout = options.timeout ?? 30_000;
-  const maxRetries = options.maxRetries ?? 2;
-  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
-  const rateLimit = options.rateLimit ?? 100;
-  // Browsers follow redirects themselves (a manual redirect is opaque there); server runtimes let the SDK.
-  const redirect = options.redirect ?? (isServerRuntime() ? 'manual' : 'follow');
-  const log = createLog(options);
-  const hooks = hookRunner(checkHooks(options.hooks));
-  // Token requests are logged too (URL, status, time: their secrets are in the body, never logged).
-  const authFetch = log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl;
-  const maxRateLimitWait = options.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT;
-  const coordination = options.coordination ?? memoryCoordination({ cache: false });
-  if (!isCoordination(coordination)) {
-    throw invalidOption('coordination', 'must be a Coordination, such as memoryCoordination()');
-  }
-  // The client's own `cache` option, else the coordination's store, else a new bounded LRU.
-  const cache = cacheStoreOf(options.cache ?? coordination.cache);
-  // The application, as the stores know it: a fingerprint, never the clientId or token itself.
-  const app = `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`;
-  const limits = createLimits({
-    coordination,
-    app,
-    dailyLimit,
-    rateLimit,
-    onRateLimit: options.onRateLimit,
-  });
-  const tokens = tokenProvider(options, authFetch, coordination, app);
-  const authUrl =
-    options.clientId && options.clientSecret && options.authUrl
-      ? checkUrl('authUrl', options.authUrl)
-      : undefined;
-  const userAuth = (
-    tokenStore: TokenStore | undefined,
-    onTokens: ((tokens: UserTokens) => void) | undefined,
-  ) =>
-    authUrl
-      ? createUserAuth({
-          authUrl,
-          clientId: options.clientId as string,
-          clientSecret: options.clientSecret as string,
-          fetch: authFetch,
-          tokenStore,
-          onTokens,
-          locks: coordination.locks,
-        })
-      : undefined;
-  const session = userAuth(options.tokenStore, options.onTokens);
-  if (!session && (options.tokenStore || options.onTokens)) {
-    throw invalidOption('tokenStore', 'needs clientId, clientSecret and authUrl, which refresh user tokens');
-  }
-
-  const config = {
-    baseUrl,
-    timeout,
-    apiVersion,
-    validation,
-    deadline: options.deadline,
-    maxRetries,
-    maxRateLimitWait,
-    cache,
-  } satisfies Omit<CoreConfig, 'engine'>;
-  const engine = {
-    signing: {
-      origin: new URL(baseUrl).origin,
-      tokenTransport,
-      vendor: options.vendor ?? 'skroutz',
-      headers: options.headers ?? {},
-    },
-    limits,
-    transport: fetchTransport(fetchImpl),
-    // Shared with `forUser` clients: 301/308 moves are the same for every principal.
-    permanent: new PermanentRedirects(),
-    redirect,
-    onRateLimit: options.onRateLimit,
-    logger: log,
-    hooks,
-  } satisfies Omit<Engine, 'tokens'>;
-
-  const build = (tokens: TokenProvider, session: UserAuth | undefined): ClientWith<M> => {
-    const core = new HttpCore({ ...config, engine: { ...engine, tokens } });
-    const context: ModuleContext = { core, session };
-    const built: Record<string, unknown> = {};
-    for (const [name, module] of Object.entries(modules)) built[name] = module(context);
-    const base: BaseClient = {
-      auth: clientAuth(session),
-      usage: () => limits.usage(),
-      readUsage: () => limits.read(),
-      request: <T>(params: RawRequest, options?: RequestOptions) => {
-        const raw: Partial<RawRequest> = isRecord(params) ? params : {};
-        // Upper case, as the pipeline compares it (fetch itself leaves `patch` as it is).
-        const method = typeof raw.method === 'string' ? raw.method.toUpperCase() : '';
-        return new APIPromise<T>(
-          core.request<T>({
-            method: method as HttpMethod,
-            // Inside the call, so that bad input rejects it before anything is sent.
-            path: () => {
-              if (!RAW_METHODS.has(method)) {
-                throw new InvalidRequestError(
-                  `request method must be GET, POST, PUT, PATCH or DELETE, got ${describe(raw.method)}`,
-                  'InvalidParam',
-                  'method',
-                );
-              }
-              return safePath(raw.path, raw.params);
-            },
-            query: raw.query,
-            // The pipeline calls a function body to get it: a caller's function is a body as is.
-            body: typeof raw.body === 'function' ? () => raw.body : raw.body,
-            options,
-          }),
-        );
-      },
-      forUser: (user: UserPrincipal) => forUser(user) as never,
-    };
-    return Object.assign(built, base) as ClientWith<M>;
-  };
-  const forUser = (user: UserPrincipal): ClientWith<M> => {
-    const needs = 'needs { token }, { tokenStore } or { getToken }';
-    if (typeof user !== 'object' || user === null) throw invalidOption('forUser', needs);
-    if ('token' in user) {
-      if (!isTokenValue(user.token)) {
-        throw invalidOption(
-          'forUser',
-          `token ${user.token === undefined ? unsetOption('token') : TOKEN_RULE}`,
-        );
-      }
-      return build(staticTokenProvider(user.token), undefined);
-    }
-    if ('getToken' in user) {
-      if (typeof user.getToken !== 'function') throw invalidOption('forUser', 'getToken must be a function');
-      return build(callbackTokenProvider(user.getToken), undefined);
-    }
-    if ('tokenStore' in user && user.tokenStore) {
-      const userSession = userAuth(user.tokenStore, user.onTokens);
-      if (!userSession) {
-        throw invalidOption(
-          'forUser',
-          '{ tokenStore } needs the client to have clientId, clientSecret and authUrl',
-        );
-      }
-      return build(userSession, userSession);
-    }
-    throw invalidOption('forUser', needs);
-  };
-  return build(session ? sessionOrApp(session, tokens) : tokens, session);
-}
-
-/** User token while a user is signed in, application token otherwise. */
-function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
-  return {
-    get: async (signal) => ((await session.signedIn()) ? session.get(signal) : app.get(signal)),
-    renew: (failed, signal) =>
-      failed.principal.startsWith('user:') ? session.renew(failed, signal) : app.renew(failed, signal),
-  };
 }
 
 function clientAuth(session: UserAuth | undefined): ClientAuth {
@@ -474,110 +181,4 @@ function clientAuth(session: UserAuth | undefined): ClientAuth {
     signedIn: async () => (session ? session.signedIn() : false),
     signOut: async () => session?.signOut(),
   };
-}
-
-function withSignOut(user: UserResource, session: UserAuth | undefined): UserResource {
-  const logout: UserResource['logout'] = (options) =>
-    new APIPromise(
-      user
-        .logout(options)
-        .withResponse()
-        .then(async (answer) => {
-          await session?.signOut();
-          return answer;
-        }),
-    );
-  return { ...user, logout };
-}
-
-function tokenProvider(
-  options: ClientOptions,
-  fetchImpl: typeof fetch,
-  coordination: Coordination,
-  app: string,
-): TokenProvider {
-  const ways = ['token', 'getToken', 'clientId', 'auth'] as const;
-  const given = ways.filter((name) => options[name] !== undefined);
-  if (given.length !== 1) {
-    // None given, but one named: most often an environment variable that is not set.
-    const unset = ways.find((name) => name in options);
-    const [name, why] = given[1]
-      ? [given[1], `is given with ${given[0]}`]
-      : unset
-        ? [unset, unsetOption(unset)]
-        : ['auth', 'needs credentials'];
-    throw invalidOption(
-      name,
-      `${why} (createClient takes exactly one of token, getToken, clientId with clientSecret, or auth: 'none')`,
-    );
-  }
-  if (options.auth !== undefined) {
-    if (options.auth !== 'none') throw invalidOption('auth', "must be 'none'");
-    return { get: async () => NO_TOKEN, renew: async () => undefined };
-  }
-  if (options.token !== undefined) {
-    if (!isTokenValue(options.token)) {
-      throw invalidOption('token', TOKEN_RULE);
-    }
-    return staticTokenProvider(options.token);
-  }
-  if (options.getToken !== undefined) {
-    if (typeof options.getToken !== 'function') throw invalidOption('getToken', 'must be a function');
-    return callbackTokenProvider(options.getToken);
-  }
-  const credential = (name: 'clientId' | 'clientSecret'): string => {
-    const value = options[name];
-    // The value itself is never shown: it may be the secret.
-    if (!value)
-      throw invalidOption(name, value === undefined ? unsetOption(name) : 'must be a non-empty string');
-    return value;
-  };
-  const clientId = credential('clientId');
-  const clientSecret = credential('clientSecret');
-  return clientCredentialsProvider(
-    {
-      authUrl: checkUrl('authUrl', options.authUrl),
-      clientId,
-      clientSecret,
-      fetch: fetchImpl,
-    },
-    coordination.appTokens,
-    app,
-  );
-}
-
-/** No token at all (`auth: 'none'`): the backend the client talks to adds its own credentials. */
-const NO_TOKEN = { value: '', principal: 'none' };
-
-function checkHooks(hooks: Hooks | undefined): Hooks | undefined {
-  if (hooks === undefined) return undefined;
-  if (typeof hooks !== 'object' || hooks === null) throw invalidOption('hooks', 'must be an object');
-  for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
-    if (!hookList<unknown>(hooks[name]).every((fn) => typeof fn === 'function')) {
-      throw invalidOption('hooks', `${name} must be a function or an array of functions`);
-    }
-  }
-  return hooks;
-}
-
-/** `onPage`: in a browser, a path such as `/api/catalog` is taken on the page's origin. */
-function checkUrl(name: string, value: string | undefined, onPage?: boolean): string {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
-  if (value === undefined) throw invalidOption(name, unsetOption(name));
-  // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
-  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
-    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
-  }
-  return value.replace(/\/+$/, '');
-}
-
-function isCoordination(value: Partial<Coordination> | null): boolean {
-  return ['budget', 'windows', 'appTokens', 'locks'].every(
-    (name) => typeof value?.[name as keyof Coordination] === 'object',
-  );
-}
-
-function invalidOption(name: string, why: string): InvalidRequestError {
-  return new InvalidRequestError(`createClient: ${name} ${why}`, 'InvalidOption', name);
 }

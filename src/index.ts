@@ -20,24 +20,12 @@ export {
 } from './client.js';
 export type { ApiResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
-export type { DailyUsage } from './core/budget.js';
-export {
-  type CachedAnswer,
-  type CacheMode,
-  type CacheStore,
-  type LruStoreOptions,
-  lruCacheStore,
-} from './core/cache.js';
-export {
-  type AdmissionEvent,
-  type AttemptEvent,
-  type CacheOutcome,
-  type CallEvent,
-  DIAGNOSTICS_CHANNELS,
-  type HandlerEvent,
-  type PrincipalKind,
-  type TokenEvent,
-} from './core/diagnostics.js';
+export type { AccessToken, TokenInput } from './core/auth/token.js';
+export type { TokenStore, UserScope, UserTokens } from './core/auth/user-auth.js';
+export type { HttpMethod, RequestOptions } from './core/call/engine.js';
+export type { Fieldset, QueryParams, QueryValue } from './core/call/query-string.js';
+export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/call/rate-limit.js';
+export type { ValidationMode } from './core/call/validate.js';
 export {
   AbortError,
   AccessDeniedError,
@@ -63,6 +51,16 @@ export {
   type ValidationIssue,
 } from './core/errors.js';
 export {
+  type AdmissionEvent,
+  type AttemptEvent,
+  type CacheOutcome,
+  type CallEvent,
+  DIAGNOSTICS_CHANNELS,
+  type HandlerEvent,
+  type PrincipalKind,
+  type TokenEvent,
+} from './core/observe/diagnostics.js';
+export {
   HookError,
   type HookFailure,
   type HookName,
@@ -73,24 +71,22 @@ export {
   type OnErrorHook,
   type OnRequestHook,
   type OnResponseHook,
-} from './core/hooks.js';
-export type { HttpMethod, RequestOptions } from './core/http.js';
-export type { Logger, LogLevel } from './core/logger.js';
-export {
-  type MemoryCoordinationOptions,
-  memoryAppTokenStore,
-  memoryBudgetStore,
-  memoryCoordination,
-  memoryLockStore,
-} from './core/memory-stores.js';
+} from './core/observe/hooks.js';
+export type { Logger, LogLevel } from './core/observe/logger.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
-export type { Fieldset, QueryParams, QueryValue } from './core/query-string.js';
-export type { OnRateLimit, RateLimitEvent, RateLimitInfo } from './core/rate-limit.js';
+export {
+  type CachedAnswer,
+  type CacheMode,
+  type CacheStore,
+  type LruStoreOptions,
+  lruCacheStore,
+} from './core/stores/cache.js';
 export type {
   Admission,
   AppTokenStore,
   BudgetStore,
   Coordination,
+  DailyUsage,
   LockStore,
   VisitorCharge,
   VisitorCountStore,
@@ -98,10 +94,14 @@ export type {
   WindowSlot,
   WindowStore,
   WindowWaitReason,
-} from './core/stores.js';
-export type { AccessToken, TokenInput } from './core/token.js';
-export type { TokenStore, UserScope, UserTokens } from './core/user-auth.js';
-export type { ValidationMode } from './core/validate.js';
+} from './core/stores/coordination.js';
+export {
+  type MemoryCoordinationOptions,
+  memoryAppTokenStore,
+  memoryBudgetStore,
+  memoryCoordination,
+  memoryLockStore,
+} from './core/stores/memory.js';
 export type { ApiVersion } from './core/version.js';
 export * from './endpoints/index.js';
 export type {
@@ -188,34 +188,3 @@ export type {
   WithLink,
   WithMeta,
 } from './types/linked.js';
-
-import { memoryWindowStore as windowStore } from './core/memory-window-store.js';
-import type { WindowStore } from './core/stores.js';
-
-/**
- * The in-memory rate-limit window store (one window per token).
- * @deprecated `memoryCoordination().windows` is the in-memory window store of a coordination;
- * this name goes in the next major version.
- */
-export function memoryWindowStore(): WindowStore {
-  return windowStore();
-}
-
-/** The resources that embed a root's records (a favorite shows on its list, its category and its SKU). */
-const EMBEDDED_IN: Readonly<Record<string, readonly string[]>> = {
-  favorites: ['favorite_lists', 'categories', 'skus'],
-  favorite_lists: ['favorites'],
-  skus: ['products'],
-};
-
-/**
- * The resource roots (first path segments, such as `favorites`) whose cached reads a write to
- * `path` makes stale: its own and those that embed it.
- * @deprecated Coarser than what the SDK now drops: a write's row in the endpoint table names the
- * reads it makes stale (`stalePaths(ENDPOINTS['favorites.create'], {})`), and `price-catalog/query`
- * mutations tell it (`invalidates(variables)`). This name goes in the next major version.
- */
-export function staleAfterWrite(path: string): readonly string[] {
-  const root = path.split('/')[1] ?? '';
-  return [root, ...(EMBEDDED_IN[root] ?? [])];
-}

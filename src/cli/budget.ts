@@ -1,6 +1,5 @@
 import type { BudgetStore, Coordination } from '../index.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../internal/day.js';
 
 /** The server's UTC day from an HTTP `Date` header (this machine's clock when there is none). */
 export function serverDay(dateHeader: string | null | undefined): string {

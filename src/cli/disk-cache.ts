@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CacheStore } from '../index.js';
-import type { CachedAnswer } from '../internal/cache.js';
+import type { CachedAnswer, CacheStore } from '../index.js';
 
 interface Entry {
   key: string;

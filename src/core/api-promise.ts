@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './rate-limit.js';
+import type { RateLimitInfo } from './call/rate-limit.js';
 
 /** What `.withResponse()` gives: the parsed data, the raw Response and the rate-limit window. */
 export interface ApiResponse<T> {

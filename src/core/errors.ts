@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './rate-limit.js';
+import type { RateLimitInfo } from './call/rate-limit.js';
 
 /** Base class of every error the SDK throws. */
 export class PriceCatalogError extends Error {

@@ -7,12 +7,12 @@
  * a retry loop or a silently ignored option.
  */
 
-import type { CacheMode } from './cache.js';
-import { describe } from './describe.js';
+import { describe } from './call/describe.js';
+import type { ValidationMode } from './call/validate.js';
 import { InvalidRequestError, isRecord } from './errors.js';
-import { isLogLevel } from './logger.js';
+import { isLogLevel } from './observe/logger.js';
+import type { CacheMode } from './stores/cache.js';
 import { checkNames } from './unknown-names.js';
-import type { ValidationMode } from './validate.js';
 import type { ApiVersion } from './version.js';
 
 /** Options every SDK method takes as its last argument. */

@@ -1,7 +1,6 @@
 import { APIPromise, type ApiResponse } from './api-promise.js';
+import type { RateLimitInfo } from './call/rate-limit.js';
 import { InvalidRequestError, ResponseValidationError } from './errors.js';
-import { linkTarget } from './link.js';
-import type { RateLimitInfo } from './rate-limit.js';
 
 /** `meta.pagination` of a list answer. */
 export interface Pagination {
@@ -251,4 +250,20 @@ function pageParam(url: string | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The URI of the `Link` header entry with the given rel, or undefined.
+ * Written by hand: the header grammar we need (`<uri>; rel="next", <uri>; rel="last"`) is a few
+ * lines, smaller than any parser package.
+ */
+export function linkTarget(header: string | null, rel: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /<([^>]*)>(.*)/.exec(part.trim());
+    if (!match) continue;
+    const rels = /;\s*rel="?([^";]+)"?/i.exec(match[2] ?? '')?.[1]?.split(/\s+/) ?? [];
+    if (rels.includes(rel)) return match[1];
+  }
+  return undefined;
 }

@@ -3,7 +3,7 @@ import { type EndpointDetails, ORDER_DIR, PAGE } from './row.js';
 
 const BY_NAME_OR_POPULARITY = [{ name: 'order_by', kind: 'string' }, ORDER_DIR, ...PAGE] as const;
 
-/** The query names of the catalog's endpoints, and their versions. */
+/** The query names of the catalog's endpoints. */
 export const CATALOG_DETAILS = {
   'catalog.search': { query: [{ name: 'q', kind: 'string' }, ...PAGE] },
   'catalog.autocomplete': { query: [{ name: 'q', kind: 'string' }] },
@@ -11,7 +11,6 @@ export const CATALOG_DETAILS = {
   'catalog.categories.children': { query: PAGE },
   'catalog.categories.specifications': {
     query: [{ name: 'include', kind: 'names' }],
-    since: '3.1.1',
   },
   'catalog.categories.manufacturers': { query: BY_NAME_OR_POPULARITY },
   'catalog.categories.skus': {

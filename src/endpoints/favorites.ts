@@ -15,28 +15,33 @@ export const list = {
   schema: FavoritesSchema,
   ...SCOPED,
   values: { order_dir: ORDER_DIRS },
-} satisfies EndpointCall;
+  args: ['params'],
+} as const satisfies EndpointCall;
 export const get = {
   path: '/favorites/:id',
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
+  args: ['id'],
 } satisfies EndpointCall;
 export const forSku = {
   path: '/skus/:sku_id/favorite',
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['sku_id'],
 } satisfies EndpointCall;
 export const inCategory = {
   path: '/categories/:id/favorites',
   queryNames: PAGE_NAMES,
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['id', 'params'],
 } satisfies EndpointCall;
 export const listsList = {
   path: '/favorite_lists',
   queryNames: PAGE_NAMES,
   schema: FavoriteListListSchema,
   ...SCOPED,
+  args: ['params'],
 } satisfies EndpointCall;
 export const listsFavorites = {
   path: '/favorite_lists/:id/favorites',
@@ -44,6 +49,7 @@ export const listsFavorites = {
   listIds: ['id'],
   schema: FavoritesSchema,
   ...SCOPED,
+  args: ['id', 'params'],
 } satisfies EndpointCall;
 
 /**
@@ -66,6 +72,7 @@ export const create = {
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
   stale: FAVORITE_READS,
+  args: ['input'],
 } satisfies EndpointCall;
 export const update = {
   method: 'PUT',
@@ -73,12 +80,14 @@ export const update = {
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+  args: ['id', 'input'],
 } satisfies EndpointCall;
 export const remove = {
   method: 'DELETE',
   path: '/favorites/:id',
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
+  args: ['id'],
 } satisfies EndpointCall;
 
 export const listsCreate = {
@@ -87,6 +96,7 @@ export const listsCreate = {
   schema: FavoriteListEnvelopeSchema,
   ...SCOPED,
   stale: [{ read: listsList }],
+  args: ['input'],
 } satisfies EndpointCall;
 export const listsDelete = {
   method: 'DELETE',
@@ -95,4 +105,20 @@ export const listsDelete = {
   ...SCOPED,
   // What becomes of the list's favorites is not shown: every favorite read goes.
   stale: [...FAVORITE_READS, { read: get }],
+  args: ['id'],
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const FAVORITE_METHODS = {
+  'favorites.list': list,
+  'favorites.get': get,
+  'favorites.forSku': forSku,
+  'favorites.inCategory': inCategory,
+  'favorites.lists.list': listsList,
+  'favorites.lists.favorites': listsFavorites,
+  'favorites.create': create,
+  'favorites.update': update,
+  'favorites.delete': remove,
+  'favorites.lists.create': listsCreate,
+  'favorites.lists.delete': listsDelete,
+} satisfies Record<string, EndpointCall>;

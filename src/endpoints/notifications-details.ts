@@ -1,9 +1,7 @@
 import type { MethodName } from './methods.js';
 import { type EndpointDetails, PAGE } from './row.js';
 
-/** The query names of the notification endpoints, and their versions. */
+/** The query names of the notification endpoints. */
 export const NOTIFICATION_DETAILS = {
-  'notifications.list': { query: PAGE, since: '3.0.1' },
-  'notifications.get': { since: '3.0.1' },
-  'notifications.markViewed': { since: '3.0.1' },
+  'notifications.list': { query: PAGE },
 } satisfies Partial<Record<MethodName, EndpointDetails>>;

@@ -8,11 +8,15 @@ export const list = {
   queryNames: PAGE_NAMES,
   schema: NotificationListSchema,
   ...SCOPED,
+  args: ['params'],
+  since: '3.0.1',
 } satisfies EndpointCall;
 export const get = {
   path: '/notifications/:id',
   schema: NotificationEnvelopeSchema,
   ...SCOPED,
+  args: ['id'],
+  since: '3.0.1',
 } satisfies EndpointCall;
 
 export const markViewed = {
@@ -21,4 +25,13 @@ export const markViewed = {
   ...SCOPED,
   // `is_viewed`.
   stale: [{ read: list }, { read: get }],
+  args: ['input'],
+  since: '3.0.1',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const NOTIFICATION_METHODS = {
+  'notifications.list': list,
+  'notifications.get': get,
+  'notifications.markViewed': markViewed,
+} satisfies Record<string, EndpointCall>;

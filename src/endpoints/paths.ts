@@ -1,7 +1,5 @@
+import { PLAIN_SEGMENT } from '../internal/path-text.js';
 import type { EndpointCall } from './row.js';
-
-/** A path parameter's value as a URL segment: digits, letters, `_` and `-`, nothing else. */
-export const PARAM_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
@@ -25,7 +23,7 @@ export function pathParams(row: EndpointCall, pathname: string): Record<string, 
     const want = expected[i] as string;
     const got = actual[i] as string;
     if (want.startsWith(':')) {
-      if (!PARAM_SEGMENT.test(got)) return undefined;
+      if (!PLAIN_SEGMENT.test(got)) return undefined;
       params[want.slice(1)] = got;
     } else if (want !== got) return undefined;
   }

@@ -1,12 +1,11 @@
-import type { Schema } from '../core/validate.js';
-
-export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Schema } from '../core/call/validate.js';
+import type { HttpMethod } from '../internal/http-method.js';
 
 /** The OAuth scopes of the spec's permission table. */
 export type EndpointScope = 'public' | 'favorites' | 'notifications' | 'publish_sku_review_actions';
 
 /**
- * How a query parameter goes on the wire (core/query.ts encodes the SDK's values this way):
+ * How a query parameter goes on the wire (src/core/call/query-string.ts encodes the SDK's values so):
  * `integer`, `number`, `string`, `boolean` as one value; `array` as `name[]=v` repeated (one
  * value may also go as `name=v`); `names` as one comma-separated value (`embed=shop,address`);
  * `fieldset` as `name[resource]=a,b`.
@@ -32,13 +31,6 @@ export interface PathParam {
   name: string;
   kind: PathParamKind;
 }
-
-/**
- * Where each argument of the client method goes, in order: a path parameter (by name), `params`
- * (the query object) or `input` (what the write sends: its body, or its own query values such as
- * `vote[helpful]`). The SDK's RequestOptions (`signal`, `cache`, …) always come last, after these.
- */
-export type ArgSlot = string;
 
 /**
  * A read a write makes stale: the read's row, and the read's path parameters that must equal
@@ -67,7 +59,7 @@ export type PaginationKind = 'none' | 'pages';
  * every path parameter an `id`, nothing stale.
  */
 export interface EndpointCall {
-  method?: HttpVerb | undefined;
+  method?: HttpMethod | undefined;
   /** `/categories/:id/skus`: a literal segment wins over a `:param` one when both match. */
   path: string;
   /** The answer's schema (a read with linked resources narrows it per call). */
@@ -96,17 +88,22 @@ export interface EndpointCall {
   stale?: readonly StaleRead<EndpointCall>[] | undefined;
   /** After it, none of the user's data may be shown again (it is dropped, not refetched). */
   signsOut?: boolean | undefined;
+  /**
+   * Where each argument of the client method goes, in order: a path parameter (by name), `params`
+   * (the query object) or `input` (what the write sends: its body, or its own query values such as
+   * `vote[helpful]`). The SDK's RequestOptions (`signal`, `cache`, …) always come last, after these.
+   */
+  args: readonly string[];
+  /** The API's `max-age` in seconds for a read (default 0: revalidate every time). */
+  maxAge?: number | undefined;
+  /** The API version that brought it (default `3.0.0`). */
+  since?: string | undefined;
 }
 
-/**
- * A client method, in `methods.ts`: the endpoint it calls, its arguments before its
- * RequestOptions, and the API's `max-age` in seconds for a read (default 0: revalidate every time).
- */
-export interface MethodSpec {
-  call: EndpointCall;
-  args: readonly ArgSlot[];
-  maxAge?: number;
-}
+/** The values a literal lists for its one-valued query parameter `N` (`order_by`), as a union type. */
+export type ValuesOf<C, N extends string> = C extends { values: { readonly [K in N]: readonly (infer V)[] } }
+  ? V
+  : never;
 
 /**
  * What only the server and the docs need of an endpoint, in the area's `*-details.ts` file (a
@@ -114,8 +111,6 @@ export interface MethodSpec {
  */
 export interface EndpointDetails {
   query?: readonly QueryParam[];
-  /** Default `3.0.0`. */
-  since?: string;
   /** Default true. */
   documented?: boolean;
 }
@@ -124,7 +119,7 @@ export interface EndpointDetails {
 export interface EndpointRow extends EndpointCall {
   /** The client method it backs: `skus.get` is `api.skus.get(...)`. */
   name: string;
-  method: HttpVerb;
+  method: HttpMethod;
   /** The `:param` segments of `path`, in order. */
   pathParams: readonly PathParam[];
   /**
@@ -133,8 +128,6 @@ export interface EndpointRow extends EndpointCall {
    * convention for every resource, from 3.1.1): `queryNamesOf(row)` lists them all.
    */
   query: readonly QueryParam[];
-  /** Where the client method's arguments before its RequestOptions go. */
-  args: readonly ArgSlot[];
   schema: Schema<unknown> | undefined;
   user: boolean;
   /** The scope the token needs; undefined where the spec does not show it. */
@@ -154,7 +147,7 @@ export interface EndpointRow extends EndpointCall {
 /** The full row of a call, with its name and method known to the type system (the query entry's types read them). */
 export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
   name: N;
-  method: C['method'] extends HttpVerb ? C['method'] : 'GET';
+  method: C['method'] extends HttpMethod ? C['method'] : 'GET';
 };
 
 /** The query names of every list (a literal's `query`). */

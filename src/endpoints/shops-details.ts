@@ -3,7 +3,7 @@ import { type EndpointDetails, PAGE } from './row.js';
 
 const EMBED_ADDRESS = { name: 'embed', kind: 'names', values: ['address'] } as const;
 
-/** The query names of the shop endpoints, the extras beyond the spec. */
+/** The query names of the shop endpoints, the extras beyond the spec.. */
 export const SHOP_DETAILS = {
   'shops.reviews': {
     query: [{ name: 'include_meta', kind: 'array', values: ['shop_rating_breakdown'] }, ...PAGE],

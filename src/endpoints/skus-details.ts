@@ -1,7 +1,7 @@
 import type { MethodName } from './methods.js';
 import { type EndpointDetails, FIELDSETS, PAGE } from './row.js';
 
-/** The query names of the SKU endpoints, their versions, the extras beyond the spec. */
+/** The query names of the SKU endpoints, the extras beyond the spec.. */
 export const SKU_DETAILS = {
   'skus.products': {
     query: [
@@ -13,7 +13,6 @@ export const SKU_DETAILS = {
     ],
   },
   'skus.specifications': { query: [{ name: 'include', kind: 'names' }] },
-  'skus.priceHistory': { since: '3.0.1' },
   'skus.similar': { query: PAGE, documented: false },
   'skus.product': {
     query: [
@@ -22,7 +21,7 @@ export const SKU_DETAILS = {
       ...FIELDSETS,
     ],
   },
-  'skus.shopProducts': { query: [{ name: 'shop_uid', kind: 'string' }, ...PAGE], since: '3.0.1' },
+  'skus.shopProducts': { query: [{ name: 'shop_uid', kind: 'string' }, ...PAGE] },
   'skus.reviews.list': {
     query: [
       { name: 'sort', kind: 'string' },
@@ -30,18 +29,13 @@ export const SKU_DETAILS = {
       ...PAGE,
     ],
   },
-  'skus.reviews.create': { since: '3.2.0' },
-  'skus.reviews.update': { since: '3.2.0' },
-  'skus.reviews.delete': { since: '3.2.0' },
   'skus.reviews.vote': {
     query: [
       { name: 'vote[helpful]', kind: 'boolean' },
       { name: 'embed', kind: 'names', values: ['sku_review'] },
     ],
-    since: '3.0.17',
   },
   'skus.reviews.flag': {
     query: [{ name: 'flag[reason]', kind: 'string', values: ['bad_language', 'wrong_section', 'spam'] }],
-    since: '3.0.17',
   },
 } satisfies Partial<Record<MethodName, EndpointDetails>>;

@@ -17,57 +17,82 @@ import {
 import { SimilarSkuListSchema, SkuEnvelopeSchema } from '../schemas/sku.js';
 import { type EndpointCall, PAGE_NAMES, type StaleRead } from './row.js';
 
-export const get = { path: '/skus/:id', schema: SkuEnvelopeSchema } satisfies EndpointCall;
+export const get = {
+  path: '/skus/:id',
+  schema: SkuEnvelopeSchema,
+  args: ['id'],
+  maxAge: 60,
+} satisfies EndpointCall;
 export const products = {
   path: '/skus/:id/products',
   queryNames: ['size', 'distance', 'availability', 'zero_installments', ...PAGE_NAMES],
   schema: ProductListSchema,
+  args: ['id', 'params'],
+  maxAge: 60,
 } satisfies EndpointCall;
 export const productCards = {
   path: '/skus/:id/product_cards',
   schema: ProductCardGroupListSchema,
+  args: ['id'],
+  maxAge: 60,
 } satisfies EndpointCall;
 export const specifications = {
   path: '/skus/:id/specifications',
   queryNames: ['include'],
   schema: SkuSpecificationListSchema,
   values: { include: ['group'] },
-} satisfies EndpointCall;
+  args: ['id', 'params'],
+  maxAge: 300,
+} as const satisfies EndpointCall;
 export const priceHistory = {
   path: '/skus/:id/price_history',
   schema: PriceHistoryEnvelopeSchema,
+  args: ['id'],
+  maxAge: 60,
+  since: '3.0.1',
 } satisfies EndpointCall;
 export const similar = {
   path: '/skus/:id/similar',
   queryNames: PAGE_NAMES,
   schema: SimilarSkuListSchema,
+  args: ['id', 'params'],
+  maxAge: 300,
 } satisfies EndpointCall;
 export const product = {
   path: '/products/:id',
   queryNames: ['embed', 'embed_ids', 'fields', 'fields_except'],
   schema: ProductEnvelopeSchema,
+  args: ['id', 'params'],
+  maxAge: 300,
 } satisfies EndpointCall;
 export const shopProducts = {
   path: '/shops/:shop_id/products/search',
   queryNames: ['shop_uid', ...PAGE_NAMES],
   schema: ProductListSchema,
+  args: ['shop_id', 'params'],
+  since: '3.0.1',
 } satisfies EndpointCall;
-export const flags = { path: '/flags', schema: FlagListSchema } satisfies EndpointCall;
+export const flags = { path: '/flags', schema: FlagListSchema, args: [], maxAge: 300 } satisfies EndpointCall;
 export const reviewsList = {
   path: '/skus/:sku_id/reviews',
   queryNames: ['sort', 'include_meta', ...PAGE_NAMES],
   schema: SkuReviewListSchema,
   values: { sort: ['most_recent', 'most_helpful'] },
-} satisfies EndpointCall;
+  args: ['sku_id', 'params'],
+  maxAge: 300,
+} as const satisfies EndpointCall;
 export const reviewsNewForm = {
   path: '/skus/:sku_id/reviews/new',
   schema: ReviewFormEnvelopeSchema,
   user: true,
+  args: ['sku_id'],
+  maxAge: 300,
 } satisfies EndpointCall;
 export const reviewsEditForm = {
   path: '/skus/:sku_id/reviews/:review_id/edit',
   schema: EditReviewFormEnvelopeSchema,
   user: true,
+  args: ['sku_id', 'review_id'],
 } satisfies EndpointCall;
 
 /** What a review written, changed or deleted shows in: that SKU's reviews, forms and record. */
@@ -85,6 +110,8 @@ export const reviewsCreate = {
   schema: SkuReviewEnvelopeSchema,
   user: true,
   stale: REVIEW_READS,
+  args: ['sku_id', 'input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const reviewsUpdate = {
   method: 'PUT',
@@ -92,12 +119,16 @@ export const reviewsUpdate = {
   schema: SkuReviewEnvelopeSchema,
   user: true,
   stale: REVIEW_READS,
+  args: ['sku_id', 'review_id', 'input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const reviewsDelete = {
   method: 'DELETE',
   path: '/skus/:sku_id/reviews/:review_id',
   user: true,
   stale: REVIEW_READS,
+  args: ['sku_id', 'review_id'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const reviewsVote = {
   method: 'POST',
@@ -107,6 +138,8 @@ export const reviewsVote = {
   scope: 'publish_sku_review_actions',
   // `votes_count`, `helpful_votes_count`, `voted`, `helpful`.
   stale: [{ read: reviewsList, same: { sku_id: 'sku_id' } }],
+  args: ['sku_id', 'review_id', 'input', 'params'],
+  since: '3.0.17',
 } satisfies EndpointCall;
 export const reviewsFlag = {
   method: 'POST',
@@ -116,4 +149,27 @@ export const reviewsFlag = {
   scope: 'publish_sku_review_actions',
   // `flagged`.
   stale: [{ read: reviewsList, same: { sku_id: 'sku_id' } }],
+  args: ['sku_id', 'review_id', 'input'],
+  since: '3.0.17',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const SKU_METHODS = {
+  'skus.get': get,
+  'skus.products': products,
+  'skus.productCards': productCards,
+  'skus.specifications': specifications,
+  'skus.priceHistory': priceHistory,
+  'skus.similar': similar,
+  'skus.product': product,
+  'skus.shopProducts': shopProducts,
+  'skus.flags': flags,
+  'skus.reviews.list': reviewsList,
+  'skus.reviews.newForm': reviewsNewForm,
+  'skus.reviews.editForm': reviewsEditForm,
+  'skus.reviews.create': reviewsCreate,
+  'skus.reviews.update': reviewsUpdate,
+  'skus.reviews.delete': reviewsDelete,
+  'skus.reviews.vote': reviewsVote,
+  'skus.reviews.flag': reviewsFlag,
+} satisfies Record<string, EndpointCall>;

@@ -2,7 +2,7 @@ import { CATALOG_DETAILS } from './catalog-details.js';
 import { FAVORITE_DETAILS } from './favorites-details.js';
 import { METHODS, type MethodName, type Methods } from './methods.js';
 import { NOTIFICATION_DETAILS } from './notifications-details.js';
-import type { EndpointCall, EndpointDetails, EndpointRow, MethodSpec, PathParam, RowOf } from './row.js';
+import type { EndpointCall, EndpointDetails, EndpointRow, PathParam, RowOf } from './row.js';
 import { SHOP_DETAILS } from './shops-details.js';
 import { SKU_DETAILS } from './skus-details.js';
 import { USER_DETAILS } from './user-details.js';
@@ -17,11 +17,7 @@ const DETAILS: Partial<Record<MethodName, EndpointDetails>> = {
 };
 
 /** The row of a client method: its call, its details, and what follows from them. */
-function row(
-  name: string,
-  { call, args, maxAge = 0 }: MethodSpec,
-  details: EndpointDetails = {},
-): EndpointRow {
+function row(name: string, call: EndpointCall, details: EndpointDetails = {}): EndpointRow {
   const pathParams = call.path
     .split('/')
     .filter((segment) => segment.startsWith(':'))
@@ -47,28 +43,28 @@ function row(
     path: call.path,
     pathParams,
     query,
-    args,
+    args: call.args,
     schema: call.schema,
     user,
     scope: call.scope ?? (user ? undefined : 'public'),
-    maxAge,
+    maxAge: call.maxAge ?? 0,
     ...(call.listIds !== undefined && { listIds: call.listIds }),
     // Every list of the API takes `page` and `per`.
     pagination: query.some((param) => param.name === 'page') ? 'pages' : 'none',
     // The reads' own rows, filled in below once every row is made.
     stale: [],
     signsOut: call.signsOut ?? false,
-    since: details.since ?? '3.0.0',
+    since: call.since ?? '3.0.0',
     documented: details.documented ?? true,
   };
 }
 
 const made = new Map<EndpointCall, EndpointRow>();
 const rows: Record<string, EndpointRow> = {};
-for (const [name, method] of Object.entries(METHODS) as [MethodName, MethodSpec][]) {
-  const full = row(name, method, DETAILS[name]);
+for (const [name, call] of Object.entries(METHODS) as [MethodName, EndpointCall][]) {
+  const full = row(name, call, DETAILS[name]);
   rows[name] = full;
-  made.set(method.call, full);
+  made.set(call, full);
 }
 for (const [call, full] of made) {
   full.stale = (call.stale ?? []).map((stale) => {
@@ -82,7 +78,7 @@ for (const [call, full] of made) {
  * Every endpoint of the API the SDK calls, by the client method that calls it: one row per
  * documented method and path of the spec, and the three the recorded answers show beyond it.
  */
-export const ENDPOINTS = rows as { [N in MethodName]: RowOf<N, Methods[N]['call']> };
+export const ENDPOINTS = rows as { [N in MethodName]: RowOf<N, Methods[N]> };
 
 export type Endpoints = typeof ENDPOINTS;
 export type EndpointName = MethodName;

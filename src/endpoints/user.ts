@@ -9,23 +9,33 @@ import {
 } from '../schemas/user.js';
 import { type EndpointCall, PAGE_NAMES, type StaleRead } from './row.js';
 
-export const get = { path: '/user', schema: UserEnvelopeSchema, user: true } satisfies EndpointCall;
-export const avatars = { path: '/user/avatars', schema: AvatarListSchema, user: true } satisfies EndpointCall;
+export const get = { path: '/user', schema: UserEnvelopeSchema, user: true, args: [] } satisfies EndpointCall;
+export const avatars = {
+  path: '/user/avatars',
+  schema: AvatarListSchema,
+  user: true,
+  args: [],
+} satisfies EndpointCall;
 export const savedOrders = {
   path: '/user/saved_orders',
   queryNames: PAGE_NAMES,
   schema: SavedOrderListSchema,
   user: true,
+  args: ['params'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesList = {
   path: '/user/addresses',
   schema: AddressListSchema,
   user: true,
+  args: [],
 } satisfies EndpointCall;
 export const addressesForm = {
   path: '/user/addresses/new',
   schema: AddressFormEnvelopeSchema,
   user: true,
+  args: [],
+  maxAge: 300,
 } satisfies EndpointCall;
 
 const ADDRESS_READS: readonly StaleRead<EndpointCall>[] = [{ read: addressesList }];
@@ -36,6 +46,8 @@ export const update = {
   schema: UserEnvelopeSchema,
   user: true,
   stale: [{ read: get }],
+  args: ['input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const logout = {
   method: 'DELETE',
@@ -51,6 +63,7 @@ export const logout = {
     { read: addressesList },
     { read: addressesForm },
   ],
+  args: [],
 } satisfies EndpointCall;
 export const addressesCreate = {
   method: 'POST',
@@ -58,6 +71,8 @@ export const addressesCreate = {
   schema: AddressEnvelopeSchema,
   user: true,
   stale: ADDRESS_READS,
+  args: ['input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesUpdate = {
   method: 'PUT',
@@ -65,10 +80,28 @@ export const addressesUpdate = {
   schema: AddressEnvelopeSchema,
   user: true,
   stale: ADDRESS_READS,
+  args: ['id', 'input'],
+  since: '3.2.0',
 } satisfies EndpointCall;
 export const addressesDelete = {
   method: 'DELETE',
   path: '/user/addresses/:id',
   user: true,
   stale: ADDRESS_READS,
+  args: ['id'],
+  since: '3.2.0',
 } satisfies EndpointCall;
+
+/** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
+export const USER_METHODS = {
+  'user.get': get,
+  'user.avatars': avatars,
+  'user.savedOrders': savedOrders,
+  'user.addresses.list': addressesList,
+  'user.addresses.form': addressesForm,
+  'user.update': update,
+  'user.logout': logout,
+  'user.addresses.create': addressesCreate,
+  'user.addresses.update': addressesUpdate,
+  'user.addresses.delete': addressesDelete,
+} satisfies Record<string, EndpointCall>;

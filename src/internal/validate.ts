@@ -2,8 +2,9 @@
  * The SDK's own answer check (the endpoint's schema, as `validation: 'strict'` runs it), for the
  * entries that pass the API's answers on: the handler serves nothing that fails it.
  */
+
+import { type Schema, validate } from '../core/call/validate.js';
 import type { ResponseValidationError } from '../core/errors.js';
-import { type Schema, validate } from '../core/validate.js';
 
 /** No log: the caller decides what a mismatch means. */
 const SILENT = {};

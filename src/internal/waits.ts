@@ -3,10 +3,11 @@
  * price-catalog/file): one copy. Entries' builds bundle this module and take the error classes
  * from the main entry (tsup.config.ts), so `instanceof` holds with the caller's copy of them.
  */
-import { RateLimitWaitError } from '../core/errors.js';
-import type { RateLimitInfo } from '../core/rate-limit.js';
 
-export { abortError, sleep } from '../core/signal.js';
+import type { RateLimitInfo } from '../core/call/rate-limit.js';
+import { RateLimitWaitError } from '../core/errors.js';
+
+export { abortError, sleep } from '../core/call/signal.js';
 
 /**
  * A window store's refusal of a wait that would end at `resetAt` (epoch ms), longer than

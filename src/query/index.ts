@@ -1,5 +1,12 @@
 import type { InvalidateQueryFilters, MutationFunctionContext, Query } from '@tanstack/query-core';
-import { InvalidRequestError, METHODS, Page, type RequestOptions, staleReads } from '../index.js';
+import {
+  type EndpointCall,
+  InvalidRequestError,
+  METHODS,
+  Page,
+  type RequestOptions,
+  staleReads,
+} from '../index.js';
 import { argsKey, INFINITE, KEY_ROOT, type QueryRow, rowOfKey, type UserPart, userOfKey } from './keys.js';
 import type { CatalogQueries, ListPage } from './types.js';
 
@@ -50,8 +57,8 @@ export function catalogQueries<Client extends object>(
   const user = given === undefined ? undefined : String(given);
   const userPart: UserPart[] = user === undefined ? [] : [{ user }];
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(METHODS)) {
-    const row: QueryRow = { name, ...spec };
+  for (const [name, literal] of Object.entries(METHODS) as [string, EndpointCall][]) {
+    const row: QueryRow = { name, call: literal };
     const path = name.split('.');
     const parent = path
       .slice(0, -1)
@@ -101,9 +108,9 @@ function read(
   userPart: UserPart[],
   needUser: () => void,
 ) {
-  const staleTime = (row.maxAge ?? 0) * 1000;
+  const staleTime = (row.call.maxAge ?? 0) * 1000;
   // Every method takes its RequestOptions last.
-  const at = row.args.length;
+  const at = row.call.args.length;
   const key = (args: readonly unknown[], extra: unknown[] = []) => [
     KEY_ROOT,
     ...row.name.split('.'),
@@ -126,7 +133,7 @@ function read(
   };
   options.infinite = (...args: unknown[]) => {
     needUser();
-    const paramsAt = row.args.indexOf('params');
+    const paramsAt = row.call.args.indexOf('params');
     if (paramsAt === -1) throw notAList(row);
     const params = args[paramsAt] as { page?: number } | undefined;
     return {
@@ -169,7 +176,7 @@ function argsOf(count: number, variables: unknown): readonly unknown[] {
 /** The values of the path parameters among a call's arguments (every slot but `params` and `input`). */
 function pathValues(row: QueryRow, args: readonly unknown[]): Record<string, string> {
   const values: Record<string, string> = {};
-  row.args.forEach((slot, i) => {
+  row.call.args.forEach((slot, i) => {
     const value = args[i];
     if (slot !== 'params' && slot !== 'input' && (typeof value === 'number' || typeof value === 'string')) {
       values[slot] = String(Number(value));
@@ -204,7 +211,7 @@ function mutation(
   userPart: UserPart[],
   user: string | undefined,
 ) {
-  const count = row.args.length;
+  const count = row.call.args.length;
   const invalidates = (variables?: unknown): InvalidateQueryFilters => ({
     queryKey: [KEY_ROOT],
     predicate: staleFilter(row, argsOf(count, variables), user),

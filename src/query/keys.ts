@@ -1,4 +1,4 @@
-import { METHODS, type MethodSpec } from '../index.js';
+import { type EndpointCall, METHODS } from '../index.js';
 
 /** First element of every key the entry makes. */
 export const KEY_ROOT = 'price-catalog';
@@ -7,8 +7,10 @@ export const KEY_ROOT = 'price-catalog';
 export const INFINITE = 'infinite';
 
 /** A client method as the entry reads it from the endpoint table: its name, call, arguments and max-age. */
-export interface QueryRow extends MethodSpec {
+export interface QueryRow {
   name: string;
+  /** The endpoint's literal: its path, arguments, max-age, user and what a write makes stale. */
+  call: EndpointCall;
 }
 
 /** The last key element of a signed-in user's query. */
@@ -65,8 +67,8 @@ export function rowOfKey(key: readonly unknown[]): { row: QueryRow; args: unknow
   let name = '';
   for (let i = 1; i < key.length && i <= 4 && typeof key[i] === 'string'; i++) {
     name = name ? `${name}.${key[i]}` : String(key[i]);
-    const spec = (METHODS as Record<string, MethodSpec>)[name];
-    if (spec) return { row: { name, ...spec }, args: key.slice(i + 1) };
+    const call = (METHODS as Record<string, EndpointCall>)[name];
+    if (call) return { row: { name, call }, args: key.slice(i + 1) };
   }
   return undefined;
 }

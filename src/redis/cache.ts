@@ -1,5 +1,4 @@
-import type { CacheStore, TokenStore, UserTokens } from '../index.js';
-import type { CachedAnswer } from '../internal/cache.js';
+import type { CachedAnswer, CacheStore, TokenStore, UserTokens } from '../index.js';
 import { type Connection, parseStored } from './connection.js';
 
 export interface RedisCacheOptions {

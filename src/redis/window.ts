@@ -27,7 +27,7 @@ const STATE_TTL_MS = 86_400_000;
  * in arrival order. rate-limiter-flexible and its peers count our own consumption in fixed or
  * sliding windows of a set length; none can take a remaining count or a reset time from outside,
  * so each of these steps has to run atomically inside Redis, as a script, with the same rules as
- * the in-memory TokenWindow (src/core/rate-limit.ts).
+ * the in-memory TokenWindow (src/core/call/rate-limit.ts).
  *
  * Keys: `<app prefix>window:{<token>}` and its waiter sets. On one Redis the token's hash tag keeps
  * them together; on a Redis Cluster the app prefix is itself a hash tag (src/redis/keys.ts), which

@@ -1,7 +1,8 @@
+import type { Engine } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import * as ROWS from '../endpoints/catalog.js';
+import type { ValuesOf } from '../endpoints/row.js';
 import type {
   AutocompleteEntry,
   Category,
@@ -49,13 +50,13 @@ export interface CategorySkusParams extends PageParams {
 }
 
 export interface CategoryManufacturersParams extends PageParams {
-  order_by?: 'name' | 'popularity' | undefined;
+  order_by?: ValuesOf<typeof ROWS.categoriesManufacturers, 'order_by'> | undefined;
   order_dir?: OrderDir | undefined;
 }
 export type ManufacturerCategoriesParams = CategoryManufacturersParams;
 
 export interface ManufacturerSkusParams extends PageParams {
-  order_by?: 'price' | 'popularity' | undefined;
+  order_by?: ValuesOf<typeof ROWS.manufacturersSkus, 'order_by'> | undefined;
   order_dir?: OrderDir | undefined;
 }
 
@@ -67,13 +68,13 @@ export type CategorySpecifications<P extends { include?: 'group' | undefined } |
   : SpecificationList;
 
 /** Search, autocomplete, categories, manufacturers, filter groups and category specifications. */
-export function catalogResource(core: HttpCore) {
+export function catalogResource(engine: Engine) {
   const categoryList = (to: Target, params?: PageParams, options?: RequestOptions) =>
-    list<Category, CategoryList>(core, { ...to, items: (b) => b.categories, params, options });
+    list<Category, CategoryList>(engine, { ...to, items: (b) => b.categories, params, options });
   const skuList = (to: Target, params: object | undefined, options?: RequestOptions) =>
-    list<Sku, SkuList>(core, { ...to, items: (b) => b.skus, params, options });
+    list<Sku, SkuList>(engine, { ...to, items: (b) => b.skus, params, options });
   const category = (to: Target, options?: RequestOptions) =>
-    call(core, { ...to, select: (b: { category: Category }) => b.category, options });
+    call(engine, { ...to, select: (b: { category: Category }) => b.category, options });
 
   return {
     /**
@@ -86,7 +87,7 @@ export function catalogResource(core: HttpCore) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
       };
-      return list<Category, SearchResult>(core, {
+      return list<Category, SearchResult>(engine, {
         row: ROWS.search,
         check,
         items: (b) => b.categories,
@@ -102,7 +103,7 @@ export function catalogResource(core: HttpCore) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
       };
-      return call(core, {
+      return call(engine, {
         row: ROWS.autocomplete,
         check,
         select: (b: { autocomplete: AutocompleteEntry[] }) => b.autocomplete,
@@ -132,7 +133,7 @@ export function catalogResource(core: HttpCore) {
         params?: P,
         options?: RequestOptions,
       ) {
-        return call(core, {
+        return call(engine, {
           row: ROWS.categoriesSpecifications,
           ids: [categoryId],
           select: (b: CategorySpecifications<P>) => b,
@@ -142,7 +143,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:id/manufacturers, ordered by `name` or `popularity`. */
       manufacturers: (categoryId: number, params?: CategoryManufacturersParams, options?: RequestOptions) =>
-        list<Manufacturer, ManufacturerList>(core, {
+        list<Manufacturer, ManufacturerList>(engine, {
           row: ROWS.categoriesManufacturers,
           ids: [categoryId],
           items: (b) => b.manufacturers,
@@ -168,7 +169,7 @@ export function catalogResource(core: HttpCore) {
       },
       /** GET /categories/:category_id/filter_groups (cached 5 minutes by the server). */
       filterGroups: (categoryId: number, params?: PageParams, options?: RequestOptions) =>
-        list<FilterGroup, FilterGroupList>(core, {
+        list<FilterGroup, FilterGroupList>(engine, {
           row: ROWS.categoriesFilterGroups,
           ids: [categoryId],
           items: (b) => b.filter_groups,
@@ -180,7 +181,7 @@ export function catalogResource(core: HttpCore) {
     manufacturers: {
       /** GET /manufacturers */
       list: (params?: PageParams, options?: RequestOptions) =>
-        list<Manufacturer, ManufacturerList>(core, {
+        list<Manufacturer, ManufacturerList>(engine, {
           row: ROWS.manufacturersList,
           items: (b) => b.manufacturers,
           params,
@@ -188,7 +189,7 @@ export function catalogResource(core: HttpCore) {
         }),
       /** GET /manufacturers/:id */
       get: (manufacturerId: number, options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.manufacturersGet,
           ids: [manufacturerId],
           select: (b: { manufacturer: Manufacturer }) => b.manufacturer,

@@ -1,5 +1,5 @@
+import type { Engine } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import * as ROWS from '../endpoints/favorites.js';
 import type { Favorite, FavoriteList, FavoriteListList, Favorites } from '../schemas/favorites.js';
 import {
@@ -60,9 +60,9 @@ function favoriteBody(favorite: Record<string, unknown>, placement: FavoritePlac
 const pickFavorite = (b: { favorite: Favorite }) => b.favorite;
 
 /** The signed-in user's favorites and favorite lists (user token with the `favorites` scope). */
-export function favoritesResource(core: HttpCore) {
+export function favoritesResource(engine: Engine) {
   const favoritesOf = (to: Target, params?: PageParams & object, options?: RequestOptions) =>
-    list<Favorite, Favorites>(core, { ...to, items: (b) => b.favorites, params, options });
+    list<Favorite, Favorites>(engine, { ...to, items: (b) => b.favorites, params, options });
 
   return {
     /** GET /favorites: owned favorites are left out unless `owned: true`. */
@@ -73,7 +73,7 @@ export function favoritesResource(core: HttpCore) {
      * empty array when the SKU is not a favorite. The answer is `{ favorites }` with no `meta`.
      */
     forSku: (skuId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.forSku,
         ids: [skuId],
         select: (b: { favorites: Favorite[] }) => b.favorites,
@@ -81,7 +81,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** GET /favorites/:id */
     get: (favoriteId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.get,
         ids: [favoriteId],
         select: pickFavorite,
@@ -89,7 +89,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** POST /favorites: without a list it lands in the auto list of the SKU's category. */
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
-      write(core, {
+      write(engine, {
         row: ROWS.create,
         check: () => {
           id(params?.sku_id, 'sku_id');
@@ -101,7 +101,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** PUT /favorites/:id */
     update: (favoriteId: number, params: FavoriteUpdateParams, options?: RequestOptions) =>
-      write(core, {
+      write(engine, {
         row: ROWS.update,
         ids: [favoriteId],
         check: () => {
@@ -116,7 +116,7 @@ export function favoritesResource(core: HttpCore) {
       }),
     /** DELETE /favorites/:id */
     delete: (favoriteId: number, options?: RequestOptions) =>
-      write<void>(core, {
+      write<void>(engine, {
         row: ROWS.remove,
         ids: [favoriteId],
         options,
@@ -128,7 +128,7 @@ export function favoritesResource(core: HttpCore) {
     lists: {
       /** GET /favorite_lists: custom and auto lists (auto lists have negative ids). */
       list: (params?: PageParams, options?: RequestOptions) =>
-        list<FavoriteList, FavoriteListList>(core, {
+        list<FavoriteList, FavoriteListList>(engine, {
           row: ROWS.listsList,
           items: (b) => b.favorite_lists,
           params,
@@ -136,7 +136,7 @@ export function favoritesResource(core: HttpCore) {
         }),
       /** POST /favorite_lists: a custom list; a name already taken gets the server's error. */
       create: (params: { name: string }, options?: RequestOptions) =>
-        write(core, {
+        write(engine, {
           row: ROWS.listsCreate,
           check: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
@@ -149,7 +149,7 @@ export function favoritesResource(core: HttpCore) {
         }),
       /** DELETE /favorite_lists/:id */
       delete: (favoriteListId: number, options?: RequestOptions) =>
-        write<void>(core, {
+        write<void>(engine, {
           row: ROWS.listsDelete,
           ids: [favoriteListId],
           options,

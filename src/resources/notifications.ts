@@ -1,6 +1,6 @@
+import type { Engine } from '../core/call/engine.js';
+import { sleep } from '../core/call/signal.js';
 import { AbortError, InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
-import { sleep } from '../core/signal.js';
 import * as ROWS from '../endpoints/notifications.js';
 import type { KnownNotification, Notification, NotificationList } from '../schemas/notifications.js';
 import { call, id, list, type PageParams, type RequestOptions } from './shared.js';
@@ -35,9 +35,9 @@ export interface WatchOptions {
 }
 
 /** The signed-in user's notifications (user token with the `notifications` scope). */
-export function notificationsResource(core: HttpCore) {
+export function notificationsResource(engine: Engine) {
   const listNotifications = (params?: PageParams, options?: RequestOptions) =>
-    list<Notification, NotificationList>(core, {
+    list<Notification, NotificationList>(engine, {
       row: ROWS.list,
       items: (b) => b.notifications,
       params,
@@ -71,7 +71,7 @@ export function notificationsResource(core: HttpCore) {
         }
         if (!first || options.includeExisting) yield* fresh.reverse();
         first = false;
-        await sleep(await pollDelay(core, interval), signal);
+        await sleep(await pollDelay(engine, interval), signal);
       }
     } catch (error) {
       if (error instanceof AbortError && signal?.aborted) return;
@@ -84,7 +84,7 @@ export function notificationsResource(core: HttpCore) {
     list: listNotifications,
     /** GET /notifications/:id */
     get: (notificationId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.get,
         ids: [notificationId],
         select: (b: { notification: Notification }) => b.notification,
@@ -92,7 +92,7 @@ export function notificationsResource(core: HttpCore) {
       }),
     /** POST /notifications/view: marks them viewed (204). */
     markViewed: (ids: readonly number[], options?: RequestOptions) =>
-      write<void>(core, {
+      write<void>(engine, {
         row: ROWS.markViewed,
         check: () => {
           if (!Array.isArray(ids) || ids.length === 0) {
@@ -112,8 +112,8 @@ export function notificationsResource(core: HttpCore) {
 }
 
 /** The wait before the next poll: the interval, or longer when the day's budget must be spread. */
-async function pollDelay(core: HttpCore, interval: number): Promise<number> {
-  const usage = await core.config.engine.limits.usage();
+async function pollDelay(engine: Engine, interval: number): Promise<number> {
+  const usage = await engine.config.parts.limits.usage();
   if (usage.remaining === null) return interval;
   const untilReset = usage.resetsAt.getTime() - Date.now();
   return Math.max(interval, untilReset / Math.max(1, usage.remaining));

@@ -1,12 +1,12 @@
 import { APIPromise, type ApiResponse } from '../core/api-promise.js';
-import { describe } from '../core/describe.js';
+import { describe } from '../core/call/describe.js';
+import type { CallSpec, Engine, RequestOptions } from '../core/call/engine.js';
+import type { QueryParams } from '../core/call/query-string.js';
+import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { CallSpec, HttpCore, RequestOptions } from '../core/http.js';
 import { PagePromise } from '../core/pagination.js';
-import type { QueryParams } from '../core/query-string.js';
 import { checkNames } from '../core/unknown-names.js';
-import type { Schema } from '../core/validate.js';
-import type { EndpointCall } from '../endpoints/row.js';
+import type { EndpointCall, ORDER_DIRS } from '../endpoints/row.js';
 
 export type { RequestOptions };
 export { describe };
@@ -17,7 +17,8 @@ export interface PageParams {
   per?: number | undefined;
 }
 
-export type OrderDir = 'asc' | 'desc';
+/** The directions of every `order_dir`: the endpoint table's list. */
+export type OrderDir = (typeof ORDER_DIRS)[number];
 
 /**
  * A record id as a path segment: a positive safe integer (or a string of ASCII digits that is
@@ -74,20 +75,22 @@ function checkPaging(params: PageParams | undefined): void {
 }
 
 /**
- * The row's path with `values` (in the order of its parameters) checked and put in: an `id`
- * must be a positive integer, a `list_id` a non-zero one; the error names the parameter.
+ * The row's path with `values` put in: the literal's `args` say which value is which path
+ * parameter (its order is the client method's). An `id` must be a positive integer, a `list_id` a
+ * non-zero one; the error names the parameter.
  */
-function pathOf({ path, listIds }: EndpointCall, values: readonly unknown[]): string {
-  let i = 0;
-  return path.replace(/:(\w+)/g, (_, name: string) =>
-    listIds?.includes(name) ? listId(values[i++]) : id(values[i++], name),
-  );
+function pathOf({ path, listIds, args }: EndpointCall, values: readonly unknown[]): string {
+  const slots = args.filter((slot) => slot !== 'params' && slot !== 'input');
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[slots.indexOf(name)];
+    return listIds?.includes(name) ? listId(value) : id(value, name);
+  });
 }
 
 /** Where a call goes: its row, its path parameters' values, and a check of the rest of its input. */
 export interface Target {
   row: EndpointCall;
-  /** The values of the row's path parameters, in order. */
+  /** The values of the row's path parameters, in the order of the literal's `args`. */
   ids?: readonly unknown[] | undefined;
   /** Refuses bad input; it runs inside the call (before the path is made), so it rejects the call. */
   check?: (() => void) | undefined;
@@ -119,13 +122,13 @@ export type Endpoint<T> = Omit<CallSpec<T>, 'method' | 'path' | 'query' | 'inval
 
 /** A read; a write goes through `write` (resources/write.ts), which also says what it makes stale. */
 export function call<T>(
-  core: HttpCore,
+  engine: Engine,
   spec: Endpoint<T>,
   invalidates?: CallSpec<T>['invalidates'],
 ): APIPromise<T> {
   const { row, ids, check, query, schema, ...rest } = spec;
   return new APIPromise(
-    core.request<T>({
+    engine.request<T>({
       ...rest,
       method: row.method ?? 'GET',
       path: pathFor({ row, ids, check }, query),
@@ -146,7 +149,7 @@ export interface ListEndpoint<Item, Body> extends Target {
   options?: RequestOptions | undefined;
 }
 
-export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
+export function list<Item, Body>(engine: Engine, spec: ListEndpoint<Item, Body>): PagePromise<Item, Body> {
   const { row, schema = row.schema as Schema<Body>, params, options } = spec;
   const path = pathFor(spec, params);
   const query = params as QueryParams | undefined;
@@ -157,7 +160,7 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
     const served = (answer.data as { meta?: { pagination?: { per?: number } } } | undefined)?.meta?.pagination
       ?.per;
     if (asked && served && served < asked) {
-      core.config.engine.logger.debug?.(
+      engine.config.parts.logger.debug?.(
         `per ${asked} is over the API's largest page: it serves ${served} a page`,
       );
     }
@@ -166,7 +169,7 @@ export function list<Item, Body>(core: HttpCore, spec: ListEndpoint<Item, Body>)
   };
   return new PagePromise<Item, Body>(
     (page, per) =>
-      core
+      engine
         .request<Body>({
           method: 'GET',
           path: () => {

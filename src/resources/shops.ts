@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import type { Engine } from '../core/call/engine.js';
+import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Schema } from '../core/validate.js';
 import * as ROWS from '../endpoints/shops.js';
 import { ListMetaSchema } from '../schemas/common.js';
 import {
@@ -96,11 +96,11 @@ const locationEnvelope = (location: z.ZodMiniObject) => z.object({ location });
 const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 
 /** Shops: a shop, its reviews and locations, shop search. */
-export function shopsResource(core: HttpCore) {
+export function shopsResource(engine: Engine) {
   return {
     /** GET /shops/:id */
     get: (shopId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.get,
         ids: [shopId],
         select: (b: { shop: Shop }) => b.shop,
@@ -117,7 +117,7 @@ export function shopsResource(core: HttpCore) {
         reviewListSchema(params?.include_meta);
       };
       const schema = z.lazy(() => reviewListSchema(params?.include_meta));
-      return list(core, {
+      return list(engine, {
         row: ROWS.reviews,
         ids: [shopId],
         check,
@@ -141,7 +141,7 @@ export function shopsResource(core: HttpCore) {
       const check = () => {
         schema();
       };
-      return list(core, {
+      return list(engine, {
         row: ROWS.locations,
         ids: [shopId],
         check,
@@ -163,7 +163,7 @@ export function shopsResource(core: HttpCore) {
       const check = () => {
         schema();
       };
-      return call(core, {
+      return call(engine, {
         row: ROWS.location,
         ids: [shopId, locationId],
         check,
@@ -186,7 +186,7 @@ export function shopsResource(core: HttpCore) {
         coordinate('lat', params?.lat, 90);
         coordinate('lng', params?.lng, 180);
       };
-      return list<FoundLocation, FoundLocationList>(core, {
+      return list<FoundLocation, FoundLocationList>(engine, {
         row: ROWS.findLocations,
         check,
         items: (b) => b.locations,
@@ -202,7 +202,7 @@ export function shopsResource(core: HttpCore) {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');
         }
       };
-      return list<Shop, ShopList>(core, {
+      return list<Shop, ShopList>(engine, {
         row: ROWS.search,
         check,
         items: (b) => b.shops,

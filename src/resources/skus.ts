@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import type { Engine } from '../core/call/engine.js';
+import type { Schema } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Schema } from '../core/validate.js';
+import type { ValuesOf } from '../endpoints/row.js';
 import * as ROWS from '../endpoints/skus.js';
 import type { SpecificationGroup } from '../schemas/catalog.js';
 import {
@@ -102,7 +103,7 @@ export interface ShopProductsParams extends PageParams {
   shop_uid: string;
 }
 
-export type SkuReviewsSort = 'most_recent' | 'most_helpful';
+export type SkuReviewsSort = ValuesOf<typeof ROWS.reviewsList, 'sort'>;
 export type SkuReviewsMetaName = 'sku_rating_breakdown' | 'sku_reviews_aggregation';
 
 export interface SkuReviewsParams extends PageParams {
@@ -224,9 +225,9 @@ const shaped = <T>(schema: Schema<unknown>) => schema as Schema<T>;
 // --- the module -----------------------------------------------------------------------------
 
 /** SKUs, their products, product cards, specifications, price history, similar SKUs, reviews and flags. */
-export function skusResource(core: HttpCore) {
+export function skusResource(engine: Engine) {
   const reviewCall = (to: Target, review: object, options?: RequestOptions) =>
-    write(core, {
+    write(engine, {
       ...to,
       body: { review },
       select: (b: { sku_review: SkuReview }) => b.sku_review,
@@ -236,7 +237,7 @@ export function skusResource(core: HttpCore) {
   return {
     /** GET /skus/:id */
     get: (skuId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.get,
         ids: [skuId],
         select: (b: { sku: Sku }) => b.sku,
@@ -259,7 +260,7 @@ export function skusResource(core: HttpCore) {
           );
         }
       };
-      return list<Product, ProductList>(core, {
+      return list<Product, ProductList>(engine, {
         row: ROWS.products,
         ids: [skuId],
         check,
@@ -271,7 +272,7 @@ export function skusResource(core: HttpCore) {
 
     /** GET /skus/:id/product_cards: the `product_cards` groups (cards of products by shop). */
     productCards: (skuId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.productCards,
         ids: [skuId],
         select: (b: { product_cards: ProductCardGroup[] }) => b.product_cards,
@@ -284,7 +285,7 @@ export function skusResource(core: HttpCore) {
       params?: P,
       options?: RequestOptions,
     ) {
-      return call(core, {
+      return call(engine, {
         row: ROWS.specifications,
         ids: [skuId],
         select: (b: SkuSpecifications<P>) => b,
@@ -295,7 +296,7 @@ export function skusResource(core: HttpCore) {
 
     /** GET /skus/:id/price_history: `{ average: [{date, price}], lowest: [{date, price, shop_name}] }`. */
     priceHistory: (skuId: number, options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.priceHistory,
         ids: [skuId],
         select: (b: { history: PriceHistory }) => b.history,
@@ -308,7 +309,7 @@ export function skusResource(core: HttpCore) {
       params?: PageParams,
       options?: RequestOptions,
     ): PagePromise<Sku, SimilarSkuList> =>
-      list<Sku, SimilarSkuList>(core, {
+      list<Sku, SimilarSkuList>(engine, {
         row: ROWS.similar,
         ids: [skuId],
         items: (b) => b.skus,
@@ -330,7 +331,7 @@ export function skusResource(core: HttpCore) {
       const check = () => {
         schema();
       };
-      return call(core, {
+      return call(engine, {
         row: ROWS.product,
         ids: [productId],
         check,
@@ -356,7 +357,7 @@ export function skusResource(core: HttpCore) {
           );
         }
       };
-      return list<Product, ProductList>(core, {
+      return list<Product, ProductList>(engine, {
         row: ROWS.shopProducts,
         ids: [shopId],
         check,
@@ -368,7 +369,7 @@ export function skusResource(core: HttpCore) {
 
     /** GET /flags: the reasons a review can be flagged for. */
     flags: (options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.flags,
         select: (b: { flags: FlagDefinition[] }) => b.flags,
         options,
@@ -385,7 +386,7 @@ export function skusResource(core: HttpCore) {
           reviewListSchema(params?.include_meta);
         };
         const schema = z.lazy(() => reviewListSchema(params?.include_meta));
-        return list(core, {
+        return list(engine, {
           row: ROWS.reviewsList,
           ids: [skuId],
           check,
@@ -398,7 +399,7 @@ export function skusResource(core: HttpCore) {
 
       /** GET /skus/:id/reviews/new: the form to write a review with. */
       newForm: (skuId: number, options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.reviewsNewForm,
           ids: [skuId],
           select: (b: { review_form: ReviewForm }) => b.review_form,
@@ -415,7 +416,7 @@ export function skusResource(core: HttpCore) {
 
       /** GET /skus/:id/reviews/:id/edit: the form with the review's rating, text and chosen answers. */
       editForm: (skuId: number, reviewId: number, options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.reviewsEditForm,
           ids: [skuId, reviewId],
           select: (b: { review_form: EditReviewForm }) => b.review_form,
@@ -432,7 +433,7 @@ export function skusResource(core: HttpCore) {
 
       /** DELETE /skus/:id/reviews/:id (204). */
       delete: (skuId: number, reviewId: number, options?: RequestOptions) =>
-        write<void>(core, {
+        write<void>(engine, {
           row: ROWS.reviewsDelete,
           ids: [skuId, reviewId],
           select: () => undefined,
@@ -454,7 +455,7 @@ export function skusResource(core: HttpCore) {
           }
           schema();
         };
-        return write(core, {
+        return write(engine, {
           row: ROWS.reviewsVote,
           ids: [skuId, reviewId],
           check,
@@ -480,7 +481,7 @@ export function skusResource(core: HttpCore) {
             );
           }
         };
-        return write(core, {
+        return write(engine, {
           row: ROWS.reviewsFlag,
           ids: [skuId, reviewId],
           check,

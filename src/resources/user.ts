@@ -1,5 +1,5 @@
+import type { Engine } from '../core/call/engine.js';
 import { InvalidRequestError } from '../core/errors.js';
-import type { HttpCore } from '../core/http.js';
 import * as ROWS from '../endpoints/user.js';
 import type { Address, AddressForm, SavedOrder, SavedOrderList, User } from '../schemas/user.js';
 import { call, list, type PageParams, type RequestOptions } from './shared.js';
@@ -74,13 +74,13 @@ const pickAddress = (b: { address: Address }) => b.address;
 const pickUser = (b: { user: User }) => b.user;
 
 /** The signed-in user's profile, avatars, addresses and saved orders (user token). */
-export function userResource(core: HttpCore) {
+export function userResource(engine: Engine) {
   return {
     /** GET /user */
-    get: (options?: RequestOptions) => call(core, { row: ROWS.get, select: pickUser, options }),
+    get: (options?: RequestOptions) => call(engine, { row: ROWS.get, select: pickUser, options }),
     /** PATCH /user: only the fields given change. */
     update: (params: UserUpdateParams, options?: RequestOptions) =>
-      write(core, {
+      write(engine, {
         row: ROWS.update,
         body: () => checkUserUpdate(params),
         select: pickUser,
@@ -88,14 +88,14 @@ export function userResource(core: HttpCore) {
       }),
     /** GET /user/avatars: the file names `avatar_preset` takes. */
     avatars: (options?: RequestOptions) =>
-      call(core, {
+      call(engine, {
         row: ROWS.avatars,
         select: (b: { avatars: string[] }) => b.avatars,
         options,
       }),
     /** GET /user/saved_orders */
     savedOrders: (params?: PageParams, options?: RequestOptions) =>
-      list<SavedOrder, SavedOrderList>(core, {
+      list<SavedOrder, SavedOrderList>(engine, {
         row: ROWS.savedOrders,
         items: (b) => b.saved_orders,
         params,
@@ -103,7 +103,7 @@ export function userResource(core: HttpCore) {
       }),
     /** DELETE /user/logout: lets the server end the session; the client forgets the user's tokens. */
     logout: (options?: RequestOptions) =>
-      write<null>(core, {
+      write<null>(engine, {
         row: ROWS.logout,
         select: () => null,
         options,
@@ -112,21 +112,21 @@ export function userResource(core: HttpCore) {
     addresses: {
       /** GET /user/addresses */
       list: (options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.addressesList,
           select: (b: { addresses: Address[] }) => b.addresses,
           options,
         }),
       /** GET /user/addresses/new: the fields an address needs. */
       form: (options?: RequestOptions) =>
-        call(core, {
+        call(engine, {
           row: ROWS.addressesForm,
           select: (b: { address_form: AddressForm }) => b.address_form,
           options,
         }),
       /** POST /user/addresses: `label`, and `full` from 3.2 (3.1 took the address's parts). */
       create: (params: AddressCreateParams, options?: RequestOptions) =>
-        write(core, {
+        write(engine, {
           row: ROWS.addressesCreate,
           check: () => {
             checkAddress(params, true);
@@ -137,7 +137,7 @@ export function userResource(core: HttpCore) {
         }),
       /** PUT /user/addresses/:id: partial; `lat`/`lng` may be filled in after a change of `full`. */
       update: (addressId: number, params: AddressUpdateParams, options?: RequestOptions) =>
-        write(core, {
+        write(engine, {
           row: ROWS.addressesUpdate,
           ids: [addressId],
           check: () => {
@@ -149,7 +149,7 @@ export function userResource(core: HttpCore) {
         }),
       /** DELETE /user/addresses/:id */
       delete: (addressId: number, options?: RequestOptions) =>
-        write<void>(core, {
+        write<void>(engine, {
           row: ROWS.addressesDelete,
           ids: [addressId],
           options,

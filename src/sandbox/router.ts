@@ -1,3 +1,4 @@
+import type { HttpMethod as Method } from '../internal/http-method.js';
 import type { TokenRecord } from './auth/tokens.js';
 import type { Catalog } from './data/catalog-cache.js';
 import type { JsonObject } from './http/json.js';
@@ -5,7 +6,7 @@ import type { Pagination } from './http/pagination.js';
 import type { SandboxState } from './state.js';
 import type { Version } from './versions/version.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { Method };
 
 export interface RouteContext {
   request: Request;

@@ -4,25 +4,17 @@
  * `process.getBuiltinModule`: on a runtime without one (a worker), nothing is published.
  */
 import { DIAGNOSTICS_CHANNELS, type HandlerEvent } from '../index.js';
+import { routeOf } from '../internal/route.js';
+import { diagnosticsChannelModule } from '../internal/runtime.js';
 
 interface Channel {
   readonly hasSubscribers: boolean;
   publish(message: unknown): void;
 }
 
-function handlerChannel(): Channel | undefined {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  try {
-    const dc = process?.getBuiltinModule?.('node:diagnostics_channel') as
-      | { channel?: (name: string) => Channel }
-      | undefined;
-    return dc?.channel?.(DIAGNOSTICS_CHANNELS.handler);
-  } catch {
-    return undefined;
-  }
-}
-
-const channel = handlerChannel();
+const channel = diagnosticsChannelModule<{ channel?: (name: string) => Channel }>()?.channel?.(
+  DIAGNOSTICS_CHANNELS.handler,
+);
 
 /** A stored answer of the API path `path` served past its max-age. */
 export function staleServed(path: string): void {
@@ -41,9 +33,4 @@ export function visitorRefused(reason: 'budget' | 'unavailable' | 'share'): void
 
 function publish(event: HandlerEvent): void {
   channel?.publish(event);
-}
-
-/** `/skus/3443837/offers` as `/skus/{id}/offers`: the route, never an id. */
-function routeOf(path: string): string {
-  return path.replace(/\/-?\d+(?=\/|$)/g, '/{id}');
 }

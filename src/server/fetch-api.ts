@@ -17,7 +17,8 @@ import {
   TokenError,
   type ValidationMode,
 } from '../index.js';
-import { type Entry, etagOf, rewriteLink, storableMaxAge } from './answers.js';
+import { handlerMaxAge } from '../internal/cache.js';
+import { type Entry, etagOf, rewriteLink } from './answers.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
@@ -61,7 +62,7 @@ export async function fetchGet(
       return { kind: 'invalid' };
     }
     const cacheControl = response.headers.get('cache-control') ?? '';
-    const maxAgeMs = storableMaxAge(cacheControl);
+    const maxAgeMs = handlerMaxAge(cacheControl);
     return {
       kind: 'entry',
       storable: maxAgeMs !== undefined && response.status === 200,
@@ -86,7 +87,7 @@ export async function fetchGet(
         entry: {
           ...previous,
           storedAt: context.now(),
-          maxAgeMs: storableMaxAge(cacheControl) ?? 0,
+          maxAgeMs: handlerMaxAge(cacheControl) ?? 0,
           cacheControl,
           etag: etagOf(error.headers.get('etag')) ?? previous.etag,
         },

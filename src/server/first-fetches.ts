@@ -10,7 +10,7 @@
  * the reserve are free of the line, as first fetches always were.
  */
 import type { DailyUsage } from '../index.js';
-import { DAY_MS } from './settings.js';
+import { DAY_MS } from '../internal/day.js';
 
 /** Counts kept at most (the least recently viewed dropped first): bounded memory under any crowd. */
 const MAX_COUNTED = 100_000;

@@ -4,6 +4,9 @@
  * origin (the query: query-params.ts). Anything else is a 4xx answered here, without an API call.
  */
 import type { ApiVersion } from '../index.js';
+import { PLAIN_SEGMENT } from '../internal/path-text.js';
+import { API_VERSIONS } from '../internal/versions.js';
+import type { HeaderReader } from './prepared.js';
 import { refusal } from './respond.js';
 
 export interface RequestLimits {
@@ -11,24 +14,12 @@ export interface RequestLimits {
   maxBodyBytes: number;
 }
 
-/** C0 controls and DEL. */
-export function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-/** A segment with anything but unreserved characters (an escape included: `%2f`, `%2e`, `%00`). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
-const VERSIONS = new Set<string>(['3', '3.0', '3.1', '3.2']);
-
 /**
  * The segments of the path under the mount path, or a refusal. The URL is checked as the browser
  * sent it (a URL parser already resolved `..`; the raw text also gets checked by the Node
  * adapter), so an escape (`%2f`, `%2e`, `%00`), a dot segment or an empty segment is a 400.
  */
-export function pathSegments(url: URL, mount: string): string[] | Response | undefined {
+export function pathSegments(url: { pathname: string }, mount: string): string[] | Response | undefined {
   const path = url.pathname;
   if (path !== mount && !path.startsWith(`${mount}/`)) return undefined;
   const rest = path.slice(mount.length);
@@ -41,17 +32,17 @@ export function pathSegments(url: URL, mount: string): string[] | Response | und
 }
 
 /** The API version the browser's Accept header asks for, when it names one the API has. */
-export function requestedVersion(request: Request): ApiVersion | undefined {
+export function requestedVersion(request: { headers: HeaderReader }): ApiVersion | undefined {
   const accept = request.headers.get('accept') ?? '';
   const version = /version=([0-9.]+)/.exec(accept)?.[1];
-  return version !== undefined && VERSIONS.has(version) ? (version as ApiVersion) : undefined;
+  return version !== undefined && API_VERSIONS.has(version) ? (version as ApiVersion) : undefined;
 }
 
 /**
  * A write must come from the app's own pages: `Sec-Fetch-Site: same-origin`, or an `Origin` the
  * handler serves. A request that says neither is refused too (browsers send one of them).
  */
-export function isSameOrigin(request: Request, origins: readonly string[]): boolean {
+export function isSameOrigin(request: { headers: HeaderReader }, origins: readonly string[]): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) return site === 'same-origin';
   const origin = request.headers.get('origin');

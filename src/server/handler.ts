@@ -16,18 +16,21 @@ import {
 } from '../index.js';
 import { accounts } from './accounts.js';
 import { Flights } from './flights.js';
-import { allowedMethodsOf, isOtherOrigin, withMethods } from './methods.js';
+import { frontDoor } from './front-door.js';
 import { OneOffCalls } from './one-offs.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
 import { OwnCalls } from './own-calls.js';
+import { type Answer, FRONT_DOOR, isThenable, type Maybe, toResponse } from './prepared.js';
 import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
-import { route } from './router.js';
-import { secured } from './security-headers.js';
+import { securedAnswer } from './security-headers.js';
 import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
 import type { SignInContext } from './sign-in.js';
+import { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
+import type { Target } from './target.js';
+import { targetOf } from './target.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
@@ -80,7 +83,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   });
   const usage = (): DailyUsage => client.usage();
   const sharedCache = options.cache ?? options.coordination?.cache;
-  const publicStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 20_000_000 });
+  const publicStore: CacheStore = sharedCache || slruCacheStore(publicStoreSize(settings.dailyLimit));
   // Users' answers are shared by instances when the public ones are; else kept apart, smaller.
   const userStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 10_000_000 });
   const cookie: CookieSettings = {
@@ -91,9 +94,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   };
   const people = accounts(sessionTokens(options, coordination, cookie));
   const { tokensFor, accountOf } = people;
-  const origins = (url: URL): readonly string[] =>
+  const origins = (origin: string): readonly string[] =>
     options.origin === undefined
-      ? [url.origin]
+      ? [origin]
       : typeof options.origin === 'string'
         ? [options.origin]
         : options.origin;
@@ -162,7 +165,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       client,
       cookie,
       mount: settings.mount,
-      origins: origins(url),
+      origins: origins(url.origin),
       redirectUri: options.redirectUri,
       scopes: options.scopes ?? DEFAULT_SCOPES,
       tokensFor,
@@ -184,24 +187,23 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     }),
   };
 
-  const served = withMethods(
-    async (request: Request, context: RequestContext = {}): Promise<Response> => {
-      try {
-        return await route(request, context, parts);
-      } catch (error) {
-        // Never the error's text: it may name the API's URL or echo input.
-        options.logger?.error?.(
-          `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
-        );
-        return refusal(500, 'HandlerError', 'The catalog handler failed');
-      }
-    },
-    allowedMethodsOf(settings.mount),
-    (request, url) => isOtherOrigin(request, origins(url)),
-  );
+  const door = frontDoor({ ...parts, logger: options.logger });
   // Every answer, whichever part made it, leaves with the security headers.
-  const handler = async (request: Request, context?: RequestContext): Promise<Response> =>
-    secured(await served(request, context));
+  const open = (target: Target): Maybe<Answer> => {
+    const answer = door(target);
+    return isThenable(answer) ? Promise.resolve(answer).then(securedAnswer) : securedAnswer(answer);
+  };
+  const handler = async (request: Request, context: RequestContext = {}): Promise<Response> => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return toResponse(securedAnswer(refusal(400, 'InvalidPath', 'The request URL cannot be read')));
+    }
+    return toResponse(await open(targetOf(request, url, context)));
+  };
+  // The node adapter opens the same door without building a Request (node.ts).
+  Object.defineProperty(handler, FRONT_DOOR, { value: open });
   return Object.assign(handler, { client, usage, idle: () => flights.idle() });
 }
 
@@ -232,4 +234,14 @@ function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null) {
     options.anonymousShare ?? Math.max(visitor, Math.ceil(limit / 2)),
   );
   return { visitor, anonymous };
+}
+
+/**
+ * The default public store holds every answer the day's budget can fetch, twice over (a call
+ * fetches at most one new answer): 2 x dailyLimit answers (500 to 20,000; 2,000 without a
+ * limit), 25 KB each on average (20 MB to 100 MB).
+ */
+export function publicStoreSize(dailyLimit: number | null): SlruStoreOptions {
+  const maxEntries = dailyLimit === null ? 2000 : Math.min(20_000, Math.max(500, 2 * dailyLimit));
+  return { maxEntries, maxBytes: Math.min(100_000_000, Math.max(20_000_000, maxEntries * 25_000)) };
 }

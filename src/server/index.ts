@@ -11,6 +11,7 @@ export {
   toNodeHandler,
 } from './node.js';
 export type { CatalogHandlerOptions } from './options.js';
-export { SERVED_ROUTES, type ServedMethod, type ServedRoute } from './routes.js';
+export { SERVED_ROUTES, type ServedRoute } from './routes.js';
 export type { CookieOptions } from './sessions.js';
+export { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
 export type { RequestContext } from './visitors.js';

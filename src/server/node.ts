@@ -3,10 +3,12 @@
  * `app.use(toNodeHandler(handler))`. Types only from Node: the entry stays loadable in Workers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hasControl } from './guard.js';
+import { hasControl } from '../internal/path-text.js';
 import { FETCH_METHODS } from './methods.js';
+import { type Answer, FRONT_DOOR, isThenable, type Maybe } from './prepared.js';
 import { forwardedOrigin, peerAddress } from './proxy.js';
 import { JSON_TYPE, SECURITY_HEADERS } from './security-headers.js';
+import type { Target } from './target.js';
 import type { RequestContext } from './visitors.js';
 
 export interface NodeHandlerOptions {
@@ -51,19 +53,22 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     // A client that goes away mid-request must not become an uncaught 'error'.
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    let failed = false;
-    serve(handler, options, hops, req, res)
-      .catch((error: unknown) => {
-        failed = true;
+    serve(handler, options, hops, req, res).then(
+      () => drainThenClose(req, res),
+      (error: unknown) => {
         if (next) return next(error);
-        if (res.headersSent) return res.destroy();
-        res.writeHead(500, REFUSAL_HEADERS);
-        res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
-      })
-      .catch(() => res.destroy())
-      .finally(() => {
-        if (!failed || !next) drainThenClose(req, res);
-      });
+        try {
+          if (res.headersSent) res.destroy();
+          else {
+            res.writeHead(500, REFUSAL_HEADERS);
+            res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
+          }
+        } catch {
+          res.destroy();
+        }
+        drainThenClose(req, res);
+      },
+    );
   };
 }
 
@@ -85,45 +90,148 @@ async function serve(
   ) {
     return answer(res, 400, 'InvalidPath', 'The request target is not a plain path');
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
   const context: RequestContext = { clientAddress: peerAddress(req, hops) };
   const method = (req.method ?? 'GET').toUpperCase();
   const url = `${origin}${target}`;
   if (!FETCH_METHODS.has(method)) {
     // TRACE, CONNECT and others cannot even be a fetch Request: the handler's OPTIONS says what the path takes.
-    const allow = (await handler(new Request(url, { method: 'OPTIONS', headers }), context)).headers.get(
-      'allow',
-    );
+    const allow = (
+      await handler(new Request(url, { method: 'OPTIONS', headers: headersOf(req) }), context)
+    ).headers.get('allow');
     res.writeHead(405, { allow: allow ?? [...FETCH_METHODS].join(', '), ...REFUSAL_HEADERS });
     res.end(errorBody('MethodNotAllowed', `${method} is not served`));
     return;
   }
-  const controller = new AbortController();
-  res.on('close', () => controller.abort());
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(url, {
-    method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody && { body: bodyStream(req), duplex: 'half' }),
-  } as RequestInit);
-  const response = await handler(request, context);
+  let request: Request | undefined;
+  /** The fetch Request of this request: built once, when the handler needs one. */
+  const requestOf = (): Request => {
+    if (request) return request;
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    request = new Request(url, {
+      method,
+      headers: headersOf(req),
+      signal: controller.signal,
+      ...(hasBody && { body: bodyStream(req), duplex: 'half' }),
+    } as RequestInit);
+    return request;
+  };
+  const open = (handler as { [FRONT_DOOR]?: (target: Target) => Maybe<Answer> })[FRONT_DOOR];
+  // createCatalogHandler's own door: a kept answer is served without a Request (as Hono's node
+  // server does), and at once when the store answers at once.
+  let given = open
+    ? open(nodeTarget(req, method, origin, target, url, context, requestOf))
+    : handler(requestOf(), context);
+  if (isThenable(given)) given = await given;
+  const written = write(req, res, method, given);
+  if (written) await written;
+}
+
+/** The answer on the socket: the same headers and bytes whether it is a Response or its parts. */
+function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  answer: Answer,
+): Promise<void> | undefined {
   const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
+  if (answer instanceof Response) {
+    answer.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out['set-cookie'] = cookies;
+    if (!answer.body || method === 'HEAD') return send(req, res, answer.status, out, undefined);
+    return answer.arrayBuffer().then((bytes) => send(req, res, answer.status, out, new Uint8Array(bytes)));
+  }
+  // In the order a Response's headers iterate: sorted by name.
+  for (const [name, value] of [...answer.headers].sort(byName)) out[name] = value;
+  return send(req, res, answer.status, out, answer.body && method !== 'HEAD' ? answer.body : undefined);
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  out: Record<string, string | string[]>,
+  body: Uint8Array | undefined,
+): undefined {
   // A body still arriving that the handler did not read ends the connection (after a bounded
-  // drain): keep-alive would read all of it.
-  if (!req.complete) out.connection = 'close';
-  const body = response.body && method !== 'HEAD' ? new Uint8Array(await response.arrayBuffer()) : undefined;
-  res.writeHead(response.status, out);
+  // drain): keep-alive would read all of it. A request without one may be answered before Node
+  // marks it complete (a kept answer is written at once): it keeps its connection.
+  if (!req.complete && hasBody(req)) out.connection = 'close';
+  // The length known up front: no chunked framing.
+  if (body) out['content-length'] = String(body.byteLength);
+  res.writeHead(status, out);
   res.end(body);
+  return undefined;
+}
+
+/** Whether the request announces a body (HTTP/1.1: a Content-Length above 0, or a Transfer-Encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function byName(a: readonly [string, string], b: readonly [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+/** The request's headers as a fetch Headers. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** A path of plain characters and a query the URL parser leaves as it is: read without parsing. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
+const PLAIN_QUERY = /^[\x21\x24-\x26\x28-\x3b\x3d\x3f-\x7e]*$/;
+/** Origins as the URL parser spells them (`http://Shop.test:80` is `http://shop.test`), remembered. */
+const ORIGINS = new Map<string, string>();
+
+function nodeTarget(
+  req: IncomingMessage,
+  method: string,
+  origin: string,
+  raw: string,
+  url: string,
+  context: RequestContext,
+  request: () => Request,
+): Target {
+  const at = raw.indexOf('?');
+  const path = at === -1 ? raw : raw.slice(0, at);
+  const query = at === -1 ? '' : raw.slice(at + 1);
+  let pathname = path;
+  let search = query;
+  let parsedOrigin = ORIGINS.get(origin);
+  if (parsedOrigin === undefined || !PLAIN_PATH.test(path) || !PLAIN_QUERY.test(query)) {
+    const parsed = new URL(url);
+    ({ pathname } = parsed);
+    search = parsed.search.slice(1);
+    parsedOrigin = parsed.origin;
+    if (ORIGINS.size >= 64) ORIGINS.clear();
+    ORIGINS.set(origin, parsedOrigin);
+  }
+  return {
+    method,
+    url,
+    origin: parsedOrigin,
+    pathname,
+    search,
+    headers: {
+      get(name) {
+        const value = req.headers[name];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    context,
+    request,
+  };
 }
 
 /** The origin browsers see, or undefined when the Host header is not a plain host. */

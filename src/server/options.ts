@@ -40,7 +40,9 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   now?: (() => number) | undefined;
   /**
    * Where API answers are cached. Default: the coordination's cache when `coordination` is given
-   * and has one (Redis: shared by every instance), else an in-memory LRU of 2,000 answers / 20 MB.
+   * and has one (Redis: shared by every instance), else an in-memory `slruCacheStore` (a page read
+   * twice outlives any number of pages read once) sized from the day: 2 x `dailyLimit` answers
+   * (500 to 20,000), 25 KB each (20 MB to 100 MB).
    * Users' answers are kept in it too when it is given or is the coordination's (each under its
    * session's key, so every instance sharing it sees a user's write at once); with the default
    * LRU they get one of their own (2,000 answers / 10 MB).
@@ -116,6 +118,16 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   visitorShare?: number | undefined;
   /** Calls per UTC day all visitors who are not signed in may cause together. Default half of `dailyLimit`. */
   anonymousShare?: number | undefined;
+  /**
+   * `true`: the handler stands behind a CDN or a caching proxy (nginx `proxy_cache`). Public
+   * answers (fetched with the application token, the same for every visitor) then say
+   * `Cache-Control: public, max-age=0, s-maxage=<what is left of the API's max-age>,
+   * stale-while-revalidate=<what is left of maxStale>, stale-if-error=<the same>` and
+   * `Vary: Accept`, and a kept 404 / 410 `s-maxage=<what is left of missingMaxAge>`; users'
+   * answers are `private, no-store`, refusals and 429s `no-store`. Default `false`: every answer is
+   * `private` (docs/frontend.md, "Behind a CDN").
+   */
+  cdn?: boolean | undefined;
   /**
    * The visitor a request comes from, when it is not signed in. Default: `context.clientAddress`
    * (`toNodeHandler` passes the socket's address). Return undefined to charge only the anonymous

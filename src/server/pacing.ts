@@ -7,9 +7,10 @@
  * revalidation back until the line had caught up with the morning's first fetches.
  */
 import type { DailyUsage } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
 import type { Due, OverdueAnswers } from './overdue.js';
 import type { OwnCalls } from './own-calls.js';
-import { DAY_MS, type Settings } from './settings.js';
+import type { Settings } from './settings.js';
 
 /** The shortest elapsed share of the day a rate of uncached calls is taken from. */
 const MIN_RATE_SHARE = 1 / 24;

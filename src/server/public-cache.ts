@@ -15,7 +15,7 @@ import {
   pathMatches,
   staleReads,
 } from '../index.js';
-import { answerFrom, type Entry, readEntry, writeEntry } from './answers.js';
+import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from './answers.js';
 import { within } from './deadline.js';
 import { revalidationStarted, staleServed } from './events.js';
 import { type FetchContext, type Fetched, fetchGet, type GetSpec, keptRefusal } from './fetch-api.js';
@@ -28,8 +28,10 @@ import { OverdueAnswers } from './overdue.js';
 import type { OwnCalls } from './own-calls.js';
 import { Pacing } from './pacing.js';
 import { PacingState } from './pacing-state.js';
+import { type Answer, isThenable, type Maybe } from './prepared.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
+import type { Target } from './target.js';
 import type { Charge } from './visitors.js';
 
 /** A background revalidation is the pacing's call, charged to no visitor. */
@@ -63,45 +65,89 @@ export class PublicCache {
   private readonly pacer: Pacing;
   private readonly firstFetches: FirstFetches;
   private readonly state: PacingState | undefined;
+  /** With the `cdn` option: how shared caches may keep these answers. */
+  private readonly shared: SharedCaching | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
     this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
     if (parts.sharedStore)
       this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
+    this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
   }
 
-  async serve(request: Request, key: string, spec: GetSpec, charge: Charge): Promise<Response> {
-    const { settings, store, flights, outcomes } = this.parts;
-    if (this.state && !this.state.isRestored) await this.state.restored(settings.now());
-    const entry = await readEntry(store, key);
+  /**
+   * A kept answer is served from its parts, without a Request, at once when the store answers at
+   * once; a call needs the target's Request. A restarted instance first reads the pacing state
+   * the others saved.
+   */
+  serve(target: Target, key: string, spec: GetSpec, charge: Charge): Maybe<Answer> {
+    const { state } = this;
+    if (state && !state.isRestored) {
+      return state.restored(this.parts.settings.now()).then(() => this.serve(target, key, spec, charge));
+    }
+    const entry = readEntry(this.parts.store, key);
+    return isThenable(entry)
+      ? entry.then((found) => this.serveFrom(found, target, key, spec, charge))
+      : this.serveFrom(entry, target, key, spec, charge);
+  }
+
+  private serveFrom(
+    entry: Entry | undefined,
+    target: Target,
+    key: string,
+    spec: GetSpec,
+    charge: Charge,
+  ): Maybe<Answer> {
+    const { settings, flights, outcomes } = this.parts;
+    const ifNoneMatch = target.headers.get('if-none-match');
     const t = settings.now();
     this.state?.maybeSave(t, (work) => flights.keep(work));
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
     if (entry) {
       const age = t - entry.storedAt;
-      if (entry.status !== 200 && age < entry.maxAgeMs) return answerFrom(entry, 'hit', request, t);
+      if (entry.status !== 200 && age < entry.maxAgeMs) {
+        return answerParts(entry, 'hit', ifNoneMatch, t, this.shared);
+      }
       if (kept && age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
         if (age >= kept.maxAgeMs) staleServed(spec.path);
-        return answerFrom(kept, age < kept.maxAgeMs ? 'hit' : 'stale', request, t);
+        return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);
       }
     }
     if (!flights.has(key) && !this.firstFetches.admit(key, this.parts.usage(), this.revalidating.size, t)) {
       // Kept past maxStale: served with its age, and left to the revalidations' pacing.
       if (kept) {
         this.revalidateSome(t);
-        return outcomes.staleOr503(request, UNAVAILABLE, kept, t);
+        return outcomes.staleOr503(target.request(), UNAVAILABLE, kept, t);
       }
       return notFetchedYet(t);
     }
+    return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
+  }
+
+  /** Nothing usable kept: the call, charged to the visitor, and its answer. */
+  private async fetchFor(
+    target: Target,
+    key: string,
+    spec: GetSpec,
+    charge: Charge,
+    kept: Entry | undefined,
+    ifNoneMatch: string | null,
+  ): Promise<Answer> {
+    const { settings, flights, outcomes } = this.parts;
     const fetched = await within(this.refresh(key, spec, kept, charge), settings.answerWithin, flights);
     const now = settings.now();
     if (fetched instanceof Response) return fetched;
-    if (!fetched) return outcomes.staleOr503(request, UNAVAILABLE, kept, now);
+    if (!fetched) return outcomes.staleOr503(target.request(), UNAVAILABLE, kept, now);
+    // A new or confirmed answer is the same for every visitor: shared caches may keep it too.
+    if (fetched.kind === 'entry') {
+      const state = fetched.revalidated ? 'revalidated' : 'miss';
+      return answerParts(fetched.entry, state, ifNoneMatch, now, this.shared);
+    }
     // The application token failing is the server's trouble, not the browser's sign-in.
-    return outcomes.of(request, fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
+    return outcomes.of(target.request(), fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);
   }
 
   /**

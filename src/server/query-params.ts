@@ -5,7 +5,8 @@
  * queries share one entry and one call: names sorted, defaults such as `page=1` dropped.
  */
 import type { QueryParams } from '../index.js';
-import { hasControl, type RequestLimits } from './guard.js';
+import { hasControl } from '../internal/path-text.js';
+import type { RequestLimits } from './guard.js';
 import { refusal } from './respond.js';
 
 /** `fields[root]`, `ids[]`, `order_by`: the query names the API's conventions use. */
@@ -31,9 +32,9 @@ export interface Query {
 /** Whether the route takes a query name as the URL spells it (`per`, `ids[]`, `fields[shop]`). */
 export type TakesName = (name: string) => boolean;
 
-/** The query as the SDK's params and its cache key, or a refusal. */
-export function queryOf(url: URL, limits: RequestLimits, takes: TakesName): Query | Response {
-  const raw = url.search.slice(1);
+/** The query (the URL's, without `?`) as the SDK's params and its cache key, or a refusal. */
+export function queryOf(raw: string, limits: RequestLimits, takes: TakesName): Query | Response {
+  if (raw === '') return { params: Object.create(null), key: '' };
   if (raw.length > limits.maxQueryLength) {
     return refusal(
       414,
@@ -43,7 +44,7 @@ export function queryOf(url: URL, limits: RequestLimits, takes: TakesName): Quer
   }
   const params: Record<string, string | string[]> = Object.create(null);
   const seen = new Set<string>();
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of new URLSearchParams(raw)) {
     const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
     if (!QUERY_NAME.test(name) || CREDENTIALS.has(bare) || !takes(name)) {
       return refusal(

@@ -1,22 +1,27 @@
 /**
- * One browser request, from its URL to the part of the handler that answers it: the sign-in
- * routes, a public read (the shared cache) or a user's call, after every check that needs no
- * API call (path, route, query, origin of a write, session).
+ * One browser request, from its matched route to the part of the handler that answers it: the
+ * sign-in routes, a public read (the shared cache) or a user's call, after every check that
+ * needs no API call (query, origin of a write, session).
  */
-import { isSameOrigin, pathSegments, requestedVersion } from './guard.js';
+
+import { isSameOrigin, requestedVersion } from './guard.js';
 import { notServed, notSignedIn } from './outcomes.js';
+import type { Answer, Maybe } from './prepared.js';
 import type { PublicCache } from './public-cache.js';
-import { queryOf } from './query-params.js';
+import { type Query, queryOf } from './query-params.js';
 import { refusal } from './respond.js';
-import { lookupRoute, queryParamOf } from './routes.js';
+import type { PathMatch } from './route-table.js';
+import { queryParamOf, type RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import { authRoute, type SignInContext } from './sign-in.js';
+import type { Target } from './target.js';
 import type { UserCalls } from './user-calls.js';
-import type { RequestContext, VisitorShares } from './visitors.js';
+import type { Charge, RequestContext, VisitorShares } from './visitors.js';
 
 export interface RouterParts {
   settings: Settings;
-  origins(url: URL): readonly string[];
+  /** The app's origins, given the origin of the request's URL. */
+  origins(origin: string): readonly string[];
   signedIn(request: Request): Promise<string | undefined>;
   signIn(url: URL, request: Request, context: RequestContext): SignInContext;
   publicCache: PublicCache;
@@ -24,48 +29,75 @@ export interface RouterParts {
   visitors: VisitorShares;
 }
 
-export async function route(
-  request: Request,
-  context: RequestContext,
+/** At once for a public read the cache holds; a promise for anything that waits (a session, a call). */
+export function route(
+  target: Target,
+  segments: readonly string[],
+  match: PathMatch | undefined,
   parts: RouterParts,
-): Promise<Response> {
+): Maybe<Answer> {
   const { settings } = parts;
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    return refusal(400, 'InvalidPath', 'The request URL cannot be read');
+  if (segments[0] === 'auth') {
+    const request = target.request();
+    const url = new URL(request.url);
+    return authRoute(request, url, segments, parts.signIn(url, request, target.context));
   }
-  const segments = pathSegments(url, settings.mount);
-  if (segments === undefined) return notServed();
-  if (segments instanceof Response) return segments;
-  if (segments[0] === 'auth') return authRoute(request, url, segments, parts.signIn(url, request, context));
-  const lookup = lookupRoute(request.method, `/${segments.join('/')}`);
+  const lookup = match?.lookup(target.method);
   if (!lookup) return notServed();
   const served = lookup.route;
-  const query = queryOf(url, settings.limits, (name) => queryParamOf(lookup, name) !== undefined);
+  const query = queryOf(target.search, settings.limits, (name) => queryParamOf(lookup, name) !== undefined);
   if (query instanceof Response) return query;
   const write = served.method !== 'GET';
-  if (write && !isSameOrigin(request, parts.origins(url))) {
+  if (write && !isSameOrigin(target, parts.origins(target.origin))) {
     return refusal(
       403,
       'CrossSiteRequest',
       'A write must come from a page of this site (Origin or Sec-Fetch-Site)',
     );
   }
-  const user = served.user ? await parts.signedIn(request) : undefined;
-  if (served.user && !user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
-  // The session is looked up for a public read only when it is about to spend a call.
-  const charge = parts.visitors.chargeFor(
-    request,
-    context,
-    async () => user ?? (await parts.signedIn(request)),
-  );
-  const version = requestedVersion(request);
-  const spec = { path: `/${segments.join('/')}`, query: query.params, version, schema: lookup.row.schema };
-  if (write) return parts.userCalls.write(request, user as string, lookup, spec, charge);
-  const key = `${version ?? ''}|${url.pathname}?${query.key}`;
-  return user
-    ? parts.userCalls.read(request, user, lookup.name, key, spec, charge)
-    : parts.publicCache.serve(request, `p|${key}`, spec, charge);
+  if (served.user) return signedInRoute(target, segments, lookup, query, parts);
+  return answer(target, segments, lookup, query, undefined, parts);
+}
+
+async function signedInRoute(
+  target: Target,
+  segments: readonly string[],
+  lookup: RouteLookup,
+  query: Query,
+  parts: RouterParts,
+): Promise<Answer> {
+  const user = await parts.signedIn(target.request());
+  if (!user) return notSignedIn('This endpoint needs a signed-in user: sign in first');
+  return answer(target, segments, lookup, query, user, parts);
+}
+
+/** The public cache's answer, or the user's call (`user`: the signed-in session's key). */
+function answer(
+  target: Target,
+  segments: readonly string[],
+  lookup: RouteLookup,
+  query: Query,
+  user: string | undefined,
+  parts: RouterParts,
+): Maybe<Answer> {
+  const { settings } = parts;
+  const write = lookup.route.method !== 'GET';
+  // The Request and the session are looked up only when a call is about to be spent.
+  const charge: Charge = () =>
+    parts.visitors.chargeFor(
+      target.request(),
+      target.context,
+      async () => user ?? (await parts.signedIn(target.request())),
+    )();
+  const version = requestedVersion(target);
+  const path = `/${segments.join('/')}`;
+  const spec = { path, query: query.params, version, schema: lookup.row.schema };
+  if (write) return parts.userCalls.write(target.request(), user as string, lookup, spec, charge);
+  const key = `${version ?? ''}|${target.pathname}?${query.key}`;
+  if (!user) return parts.publicCache.serve(target, `p|${key}`, spec, charge);
+  return parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge).then((read) => {
+    // Behind a CDN a user's answer is stored nowhere but the handler: not even a cache told to keep everything.
+    if (settings.cdn) read.headers.set('cache-control', 'private, no-store');
+    return read;
+  });
 }

@@ -3,19 +3,11 @@
  * route per row, with its user flag and the query names it takes. The handler serves these and
  * nothing else.
  */
-import {
-  ENDPOINT_ROWS,
-  type EndpointRow,
-  matchEndpoint,
-  type PathParam,
-  type QueryParam,
-  queryNamesOf,
-} from '../index.js';
-
-export type ServedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { ENDPOINT_ROWS, type EndpointRow, type PathParam, type QueryParam } from '../index.js';
+import type { HttpMethod } from '../internal/http-method.js';
 
 export interface ServedRoute {
-  method: ServedMethod;
+  method: HttpMethod;
   /** `/categories/:id/skus`; a literal segment wins over a `:param` one. */
   path: string;
   /** Goes out with the signed-in user's token (and is answered 401 without a session). */
@@ -35,31 +27,11 @@ export interface RouteLookup {
   route: ServedRoute;
   /** The client method the row backs (`skus.reviews.list`). */
   name: string;
-  /** The path parameters of the template, in order, with the values of this request's path. */
-  pathParams: readonly PathParam[];
   params: Readonly<Record<string, string>>;
   /** The query names the route takes, as the API spells them, with their kinds (fieldsets included). */
   query: readonly QueryParam[];
   /** The row itself (schema, cache class, what a write makes stale). */
   row: EndpointRow;
-}
-
-/**
- * The route of a method and a path relative to the handler's mount (`/skus/3443837/reviews`),
- * or undefined when the table has no such route (a known path with another method included).
- */
-export function lookupRoute(method: string, pathname: string): RouteLookup | undefined {
-  const match = matchEndpoint(method, pathname);
-  if (!match) return undefined;
-  const { row, params } = match;
-  return {
-    route: { method: row.method, path: row.path, user: row.user },
-    name: row.name,
-    pathParams: row.pathParams,
-    params,
-    query: queryNamesOf(row),
-    row,
-  };
 }
 
 /**
@@ -78,14 +50,4 @@ export function queryParamOf(lookup: RouteLookup, name: string): QueryParam | un
   const fieldset = /^([a-z_]+)\[([A-Za-z0-9_]{1,64})\]$/.exec(name);
   if (!fieldset) return undefined;
   return lookup.query.find((param) => param.name === fieldset[1] && param.kind === 'fieldset');
-}
-
-/**
- * The served route for a method and the path's segments (already checked to be plain), or
- * undefined. Among matches of a path the most literal one wins (`/categories/root` over
- * `/categories/:id`), then the method must match.
- */
-export function matchRoute(method: string, segments: readonly string[]): ServedRoute | undefined {
-  if (segments.some((segment) => segment === '')) return undefined;
-  return lookupRoute(method, `/${segments.join('/')}`)?.route;
 }

@@ -4,6 +4,7 @@
  * answers it makes itself. An answer is JSON data, never a page: nothing in it may run, be framed
  * or be sniffed into markup (docs/frontend.md, "Running it on the internet").
  */
+import type { Answer } from './prepared.js';
 
 /** On every answer: hits, misses, refusals, 304s, HEAD, OPTIONS, redirects. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -16,6 +17,22 @@ export const REDIRECT_HEADERS: Readonly<Record<string, string>> = { 'referrer-po
 
 /** The one JSON media type the handler answers with; never the upstream's. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * An answer of the front door with the security headers set: a Response here; the parts of a kept
+ * answer already carry them (`answerParts` writes `securityPairs`), so a hit allocates nothing more.
+ */
+export function securedAnswer(answer: Answer): Answer {
+  return answer instanceof Response ? secured(answer) : answer;
+}
+
+/** The security headers as header pairs, for an answer the handler writes from parts. */
+export function securityPairs(status: number): readonly (readonly [string, string])[] {
+  return status >= 300 && status < 400 ? REDIRECT_PAIRS : SECURED_PAIRS;
+}
+
+const SECURED_PAIRS = Object.entries(SECURITY_HEADERS);
+const REDIRECT_PAIRS = [...SECURED_PAIRS, ...Object.entries(REDIRECT_HEADERS)];
 
 /** `response` with the security headers set (in place when its headers can change, else a copy). */
 export function secured(response: Response): Response {

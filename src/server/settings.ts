@@ -3,10 +3,10 @@
  * `createCatalogHandler`, never a surprise at the first request.
  */
 import { InvalidRequestError } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
+import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
 import type { RequestLimits } from './guard.js';
 import type { CatalogHandlerOptions } from './options.js';
-
-export const DAY_MS = 86_400_000;
 
 export interface Settings {
   mount: string;
@@ -25,6 +25,8 @@ export interface Settings {
   answerWithin: number;
   /** Bits of an IPv6 client address that make one visitor (its network). */
   ipv6Prefix: number;
+  /** Public answers say a CDN may keep them (`Cache-Control: public, s-maxage=...`). */
+  cdn: boolean;
 }
 
 export function settingsOf(options: CatalogHandlerOptions): Settings {
@@ -32,7 +34,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   if (!options.clientId || !options.clientSecret) {
     throw invalid('clientId', 'and clientSecret are needed: the handler holds the application credentials');
   }
-  const dailyLimit = options.dailyLimit === undefined ? 1000 : options.dailyLimit;
+  const dailyLimit = options.dailyLimit === undefined ? DEFAULT_DAILY_LIMIT : options.dailyLimit;
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
   return {
     mount: mountPathOf(options.mountPath ?? '/api/catalog'),
@@ -50,6 +52,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     userMaxAge: nonNegative('userMaxAge', options.userMaxAge ?? 60_000),
     answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
     ipv6Prefix: ipv6PrefixOf(options.ipv6Prefix ?? 56),
+    cdn: flag('cdn', options.cdn ?? false),
   };
 }
 
@@ -75,6 +78,11 @@ function positive(name: string, value: number): number {
   if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
     throw invalid(name, 'must be a finite number > 0');
   }
+  return value;
+}
+
+function flag(name: string, value: boolean): boolean {
+  if (typeof value !== 'boolean') throw invalid(name, 'must be true or false');
   return value;
 }
 

@@ -6,8 +6,8 @@
  * traces) reaches a browser.
  */
 import type { EndpointRow, Logger, ValidationMode } from '../index.js';
+import { hasControl } from '../internal/path-text.js';
 import { schemaMismatch } from '../internal/validate.js';
-import { hasControl } from './guard.js';
 import { refusal } from './respond.js';
 
 export type AnswerSchema = EndpointRow['schema'];

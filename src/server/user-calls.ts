@@ -132,7 +132,7 @@ export class UserCalls {
         .withResponse();
       await this.dropReads(user, route);
       await publicCache.dropAfterWrite(route);
-      if (method === 'DELETE' && spec.path === '/user/logout') {
+      if (route.row.signsOut) {
         await tokensFor(user).set(undefined);
         await this.forget(user);
       }

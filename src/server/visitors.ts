@@ -8,6 +8,7 @@
  * the account. Counted in the coordination, so every instance sees one count.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../index.js';
+import { DAY_MS } from '../internal/day.js';
 import { visitorRefused } from './events.js';
 import { networkOf } from './networks.js';
 import { refusal, secondsUntil } from './respond.js';
@@ -34,7 +35,6 @@ export interface Shares {
 export type VisitorKey = (request: Request, context: RequestContext) => string | undefined;
 
 const ANONYMOUS = 'anonymous';
-const DAY_MS = 86_400_000;
 
 export interface VisitorSharesParts {
   counts: VisitorCountStore;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MethodSpec } from '../../src/index.js';
+import type { EndpointCall } from '../../src/index.js';
 import {
   createClient,
   ENDPOINT_ROWS,
@@ -88,8 +88,8 @@ describe('the endpoint table', () => {
       getToken: () => sandbox.issueUserToken(),
       fetch: sandbox.fetch,
     });
-    const checked = Object.entries(METHODS as Record<string, MethodSpec>).filter(
-      ([, spec]) => spec.call.values !== undefined,
+    const checked = Object.entries(METHODS as Record<string, EndpointCall>).filter(
+      ([, spec]) => spec.values !== undefined,
     );
     expect(checked.map(([name]) => name).sort()).toEqual([
       'catalog.categories.manufacturers',
@@ -103,7 +103,7 @@ describe('the endpoint table', () => {
     ]);
     for (const [name, spec] of checked) {
       const row = ENDPOINTS[name as keyof typeof ENDPOINTS];
-      for (const [param, allowed] of Object.entries(spec.call.values ?? {})) {
+      for (const [param, allowed] of Object.entries(spec.values ?? {})) {
         expect(row.query.find((q) => q.name === param)?.values, `${name} ${param}`).toEqual(allowed);
         sandbox.clearRequests();
         const args = spec.args.map((slot) => (slot === 'params' ? { [param]: 'sideways' } : 2119391));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, matchEndpoint, staleAfterWrite, stalePaths } from '../../src/index.js';
+import { ENDPOINTS, matchEndpoint, stalePaths } from '../../src/index.js';
 import { userClient } from '../helpers/users.js';
 
 const PHONE = 2119391; // a SKU of category 40
@@ -99,10 +99,5 @@ describe('a write makes stale the cached reads that show what it changed, and no
     ]);
     // A read makes nothing stale.
     expect(stalePaths(ENDPOINTS['user.addresses.list'], {})).toEqual([]);
-  });
-
-  it('the deprecated staleAfterWrite still names resource roots, as it always did', () => {
-    expect(staleAfterWrite('/favorites')).toEqual(['favorites', 'favorite_lists', 'categories', 'skus']);
-    expect(staleAfterWrite('/somewhere/else')).toEqual(['somewhere']);
   });
 });

@@ -1,4 +1,4 @@
-// Run by test/package.test.ts, by the package's name as a user would (with node's --conditions
+// Run by test/package/package.test.ts, by the package's name as a user would (with node's --conditions
 // and --disallow-code-generation-from-strings as the test chooses): which file `price-catalog`
 // resolves to, and what its zod checks make of a good 25-SKU page and of one with six faults.
 import { createClient, ResponseValidationError } from 'price-catalog';

@@ -1,4 +1,4 @@
-// Run by test/package-exports.test.ts inside a directory where the packed package is installed:
+// Run by test/package/exports.test.ts inside a directory where the packed package is installed:
 // the names each entry (argv) exports at run time, loaded by `import` and by `require`.
 import { createRequire } from 'node:module';
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { validate } from '../../src/core/validate.js';
+import { validate } from '../../src/core/call/validate.js';
 import * as sdk from '../../src/index.js';
 import { ResponseValidationError } from '../../src/index.js';
 import { runsOf, timed } from './harness.js';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { type Schema, validate } from '../../src/core/call/validate.js';
 import { ResponseValidationError } from '../../src/core/errors.js';
-import { type Schema, validate } from '../../src/core/validate.js';
 import {
   FavoriteEnvelopeSchema,
   FavoriteListEnvelopeSchema,

@@ -1,4 +1,4 @@
-// A TypeScript user's code, type-checked against the installed tarball (test/package.test.ts)
+// A TypeScript user's code, type-checked against the installed tarball (test/package/package.test.ts)
 // with skipLibCheck off and without msw installed.
 import {
   type CatalogClient,

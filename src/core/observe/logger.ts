@@ -1,0 +1,153 @@
+import { isServerRuntime } from '../../internal/runtime.js';
+
+/** How much the SDK logs; each level includes the ones before it. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/**
+ * Where the SDK writes its log lines: `console` fits, and so do pino, winston or bunyan loggers
+ * (each method is called on the logger with one message string). Every method is optional: a
+ * logger without `error` gets error lines through `warn`, one without `info` gets them through
+ * `debug`, and a level it has no method for is dropped. Lines are redacted before they get here.
+ */
+export interface Logger {
+  error?(message: string): void;
+  warn?(message: string): void;
+  info?(message: string): void;
+  debug?(message: string): void;
+}
+
+/**
+ * The SDK's own view of the logger: a method exists only while its level is on, so a call site
+ * written `log.debug?.(\`...\`)` builds no string at all when debug is off (optional calls skip
+ * their arguments).
+ */
+export interface Log {
+  readonly error?: ((message: string) => void) | undefined;
+  readonly warn?: ((message: string) => void) | undefined;
+  readonly info?: ((message: string) => void) | undefined;
+  readonly debug?: ((message: string) => void) | undefined;
+}
+
+/** The environment variable read when the client is given no `logLevel`. */
+export const LOG_ENV = 'PRICE_CATALOG_LOG';
+
+/**
+ * The SDK's log from the client options: `logLevel`, else `PRICE_CATALOG_LOG`, else `warn`; lines
+ * go to `logger`, else to the console (see `consoleLogger`). An unknown `PRICE_CATALOG_LOG` value
+ * is reported once as a warning and ignored.
+ */
+export function createLog(options: { logLevel?: LogLevel | undefined; logger?: Logger | undefined }): Log {
+  const sink = options.logger ?? consoleLogger();
+  let level = options.logLevel;
+  let badEnv: string | undefined;
+  if (level === undefined) {
+    const fromEnv = envLogLevel();
+    if (fromEnv !== undefined && isLogLevel(fromEnv)) level = fromEnv;
+    else if (fromEnv) badEnv = fromEnv;
+  }
+  const rank = LOG_LEVELS.indexOf(level ?? 'warn');
+  const at = (index: number, primary: 'error' | 'warn' | 'info' | 'debug', fallback?: 'warn' | 'debug') => {
+    const method = typeof sink[primary] === 'function' ? primary : fallback;
+    if (rank < index || !method || typeof sink[method] !== 'function') return undefined;
+    return (message: string): void => {
+      try {
+        sink[method]?.(redact(message));
+      } catch {
+        // A logger that throws must not break the call it reports on.
+      }
+    };
+  };
+  const log: Log = {
+    error: at(1, 'error', 'warn'),
+    warn: at(2, 'warn'),
+    info: at(3, 'info', 'debug'),
+    debug: at(4, 'debug'),
+  };
+  if (badEnv !== undefined) {
+    log.warn?.(`${LOG_ENV}=${badEnv} is not a log level (${LOG_LEVELS.join(', ')}); using warn`);
+  }
+  return log;
+}
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/**
+ * `PRICE_CATALOG_LOG`, trimmed and lower-cased, where the runtime has environment variables:
+ * browsers have no `process`, and Deno throws without `--allow-env`.
+ */
+function envLogLevel(): string | undefined {
+  try {
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+    const value = env?.[LOG_ENV];
+    return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The default logger. In Node, Deno and Bun every line goes to stderr (`console.error` and
+ * `console.warn`), so a program's stdout stays its own (a CLI piping JSON out can log at debug);
+ * in browsers info and debug lines use `console.info` and `console.debug`, which devtools can
+ * filter.
+ */
+export function consoleLogger(): Logger {
+  const server = isServerRuntime();
+  const to =
+    (method: 'error' | 'warn' | 'info' | 'debug') =>
+    (message: string): void =>
+      console[server && method !== 'warn' ? 'error' : method](`[price-catalog] ${message}`);
+  return { error: to('error'), warn: to('warn'), info: to('info'), debug: to('debug') };
+}
+
+const REDACTED = '[redacted]';
+/** Names whose values are secrets wherever they appear: query, form, JSON. */
+const SECRET_NAMES = 'oauth_token|access_token|refresh_token|client_secret|code|id_token|password';
+const BEARER = /\b(Bearer|Basic)\s+[^\s,;"'<>]+/gi;
+const HEADER =
+  /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*)(?!\[redacted\])(?:"[^"]*"|'[^']*'|[^\r\n,;}]*)/gi;
+const PARAM = new RegExp(`(^|[?&;\\s"',(#])(${SECRET_NAMES})=[^&\\s#"',)]*`, 'gi');
+const ENCODED_PARAM = new RegExp(`(%3F|%26|%23)(${SECRET_NAMES})%3D[^&\\s#"',%]*`, 'gi');
+const JSON_FIELD = new RegExp(`("(?:${SECRET_NAMES}|authorization)"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+
+/**
+ * Removes secrets from a line before any logger sees it: bearer and basic credentials, any
+ * `authorization` header value, and the values of `oauth_token`, `access_token`, `refresh_token`,
+ * `client_secret`, `code`, `id_token` and `password` as query or form parameters (also
+ * percent-encoded inside another parameter, such as a `redirect_uri`) and as JSON fields.
+ *
+ * By hand: the secrets are a short fixed list, and a log-redaction package (pino's fast-redact)
+ * redacts paths in objects, not parameters inside URLs and messages.
+ */
+export function redact(text: string): string {
+  return text
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(HEADER, `$1$2${REDACTED}`)
+    .replace(JSON_FIELD, `$1"${REDACTED}"`)
+    .replace(PARAM, `$1$2=${REDACTED}`)
+    .replace(ENCODED_PARAM, `$1$2%3D${REDACTED}`);
+}
+
+/** `fetchImpl` with a debug line per token-endpoint request and answer (URL, status, time). */
+export function logTokenRequests(fetchImpl: typeof fetch, log: Log): typeof fetch {
+  return async (input, init) => {
+    const line = `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`;
+    log.debug?.(`--> ${line} (token request)`);
+    const sentAt = Date.now();
+    let outcome = 'Error';
+    try {
+      const response = await fetchImpl(input, init);
+      outcome = String(response.status);
+      return response;
+    } catch (error) {
+      if (error instanceof Error) outcome = error.name;
+      throw error;
+    } finally {
+      log.debug?.(`<-- ${outcome} ${line} ${Date.now() - sentAt} ms (token request)`);
+    }
+  };
+}

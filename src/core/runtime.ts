@@ -1,5 +1,0 @@
-/** Node, Deno or Bun rather than a browser or worker: where stderr and manual redirects exist. */
-export function isServerRuntime(): boolean {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
-}

@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET, bundle, ENTRIES, installPacked } from '../../scripts/size.mjs';
+import {
+  catalogModule,
+  createClientWith,
+  InvalidRequestError,
+  type ModuleContext,
+  shopsModule,
+  skusModule,
+  userModule,
+} from '../../src/index.js';
+import { newSandbox, sandboxOptions } from '../helpers/index.js';
+
+describe('createClientWith', () => {
+  it('makes a client with only the modules given, plus auth, usage, readUsage, request and forUser', async () => {
+    const sandbox = newSandbox();
+    const api = createClientWith({ catalog: catalogModule }, sandboxOptions(sandbox));
+
+    const page = await api.catalog.search({ q: 'phone' });
+    expect(page.items.length).toBeGreaterThan(0);
+    const root = await api.request<{ category: { id: number } }>({ method: 'GET', path: '/categories/40' });
+    expect(root.category.id).toBe(40);
+    expect(Object.keys(api).sort()).toEqual(['auth', 'catalog', 'forUser', 'readUsage', 'request', 'usage']);
+    expect(api.usage().calls).toBe(2);
+    expect(sandbox.apiCalls().map((call) => call.path)).toEqual(['/search', '/categories/40']);
+    // @ts-expect-error a module the client was not made with is not on its type
+    expect(api.skus).toBeUndefined();
+    // @ts-expect-error a module cannot take the name of a base member
+    expect(() => createClientWith({ usage: catalogModule }, sandboxOptions(sandbox))).toThrow(/modules/);
+  });
+
+  it('puts each module under the name given, several sharing one core (limits, cache, budget)', async () => {
+    const sandbox = newSandbox();
+    const api = createClientWith({ prices: skusModule, stores: shopsModule }, sandboxOptions(sandbox));
+    const sku = await api.prices.get(sandbox.data.skus[0]?.id ?? 0);
+    const shop = await api.stores.get(sandbox.data.shops[0]?.id ?? 0);
+    expect(sku.id).toBe(sandbox.data.skus[0]?.id);
+    expect(shop.id).toBe(sandbox.data.shops[0]?.id);
+    expect(api.usage().calls).toBe(2);
+    // One application token for both modules.
+    expect(sandbox.requests.filter((request) => request.path === '/oauth2/token')).toHaveLength(1);
+  });
+
+  it('userModule signs the user out after logout', async () => {
+    const sandbox = newSandbox();
+    const api = createClientWith({ user: userModule }, sandboxOptions(sandbox));
+    const redirectUri = 'https://app.example/callback';
+    const { url, state } = api.auth.authorizationUrl({ redirectUri, scopes: ['public'] });
+    // The user's browser: the sandbox's authorize page signs its default user in and redirects back.
+    const page = await sandbox.fetch(url, { redirect: 'manual' });
+    await api.auth.handleCallback(page.headers.get('location') ?? '', { state, redirectUri });
+    expect(await api.auth.signedIn()).toBe(true);
+    await api.user.logout();
+    expect(await api.auth.signedIn()).toBe(false);
+  });
+
+  it.each([
+    ['a base name', { auth: catalogModule }],
+    ['something not a module', { catalog: 'catalog' }],
+    ['no object', null],
+  ])('refuses %s before any request', (_, modules) => {
+    const sandbox = newSandbox();
+    const make = () =>
+      createClientWith(
+        modules as unknown as Record<string, (context: ModuleContext) => unknown>,
+        sandboxOptions(sandbox),
+      );
+    expect(make).toThrow(InvalidRequestError);
+    expect(make).toThrow(/modules/);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+});
+
+describe('tree-shaking (browser ESM build of the packed package, as scripts/size.mjs measures it)', () => {
+  let installed = '';
+  beforeAll(() => {
+    installed = installPacked().dir;
+  }, 180_000);
+
+  it('leaves the modules a client was not made with out of the bundle, within the size budget', async () => {
+    const one = await bundle(ENTRIES.oneModule, installed);
+    const whole = await bundle(ENTRIES.whole, installed);
+    expect(one.text).toContain('"/search"');
+    for (const path of ['"/flags"', '"/favorite_lists"', '"/user/logout"']) {
+      expect(whole.text).toContain(path);
+      expect(one.text).not.toContain(path);
+    }
+    expect(one.gzipped).toBeLessThanOrEqual(BUDGET.oneModule);
+    expect(whole.gzipped).toBeLessThanOrEqual(BUDGET.whole);
+  });
+});
