@@ -20,6 +20,7 @@ import { frontDoor } from './front-door.js';
 import { OneOffCalls } from './one-offs.js';
 import type { CatalogHandlerOptions } from './options.js';
 import { Outcomes } from './outcomes.js';
+import { OwnCalls } from './own-calls.js';
 import { type Answer, FRONT_DOOR, isThenable, type Maybe, toResponse } from './prepared.js';
 import { PublicCache } from './public-cache.js';
 import { refusal } from './respond.js';
@@ -119,6 +120,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     logger: options.logger,
   };
   const oneOffs = new OneOffCalls();
+  const ownCalls = new OwnCalls();
   const publicCache = new PublicCache({
     settings,
     store: publicStore,
@@ -129,6 +131,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     fetchContext,
     usage,
     oneOffs,
+    ownCalls,
     sharedStore: Boolean(sharedCache),
   });
   const userCalls = new UserCalls({
@@ -140,6 +143,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     outcomes,
     publicCache,
     fetchContext,
+    onCall: (key) => ownCalls.call(usage().day, key),
   });
   const visitors = new VisitorShares({
     counts: coordination.visitors ?? memoryVisitorCounts(),
@@ -173,6 +177,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
       chargeSignOut: (key: string) => visitors.signOutCharge(key),
       learnAccount: async (key: string) => {
         oneOffs.add(usage().day);
+        ownCalls.signIn(usage().day, key);
         const { id } = await userCalls.clientFor(key).user.get();
         // Whatever `validation` says: a person without a usable id would share one account with others.
         if (!(Number.isSafeInteger(id) && id > 0))

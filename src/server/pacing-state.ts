@@ -1,13 +1,15 @@
 /**
  * What a restarted instance needs to pace as if it had never stopped, kept in the shared cache
  * (Redis with `redisCoordination`): the answers watched for revalidation (views, when each was
- * kept) and the view counts of answers not kept yet. Each instance writes its own view of it at
- * most once an hour; a new instance reads it once, before its first answer. The day's calls are in
- * the coordination's budget already; what the cache keeps is in the cache.
+ * kept), the view counts of answers not kept yet, and the users' own calls per person. Each
+ * instance writes its own view of it at most once an hour; a new instance reads it once, before
+ * its first answer. The day's calls are in the coordination's budget already; what the cache
+ * keeps is in the cache.
  */
 import type { CacheStore } from '../index.js';
 import type { FirstFetches } from './first-fetches.js';
 import type { OverdueAnswers, Watched } from './overdue.js';
+import type { OwnCalls } from './own-calls.js';
 
 const KEY = 's|catalog-server:pacing';
 const SAVE_EVERY_MS = 3_600_000;
@@ -21,6 +23,8 @@ interface Saved {
   watched: [string, Watched][];
   counts: [string, number][];
   heldBack: number;
+  /** Users' own calls per person (own-calls.ts): what a restarted instance expects of people before anyone has called. */
+  ownPerPerson?: number;
 }
 
 export class PacingState {
@@ -33,6 +37,7 @@ export class PacingState {
     private readonly store: CacheStore,
     private readonly overdue: OverdueAnswers,
     private readonly firstFetches: FirstFetches,
+    private readonly ownCalls?: OwnCalls,
   ) {}
 
   /** Resolves once the saved state has been read (the first call reads it; a failed read is skipped). */
@@ -52,6 +57,7 @@ export class PacingState {
     this.savedAt = now;
     const { since, watched } = this.overdue.snapshot(MAX_WATCHED);
     const saved: Saved = { since, watched, ...this.firstFetches.snapshot(MAX_COUNTED) };
+    if (this.ownCalls) saved.ownPerPerson = this.ownCalls.snapshot();
     const size = JSON.stringify(saved).length;
     keep(
       Promise.resolve(
@@ -73,5 +79,6 @@ export class PacingState {
     if (!saved || typeof saved !== 'object') return;
     if (Array.isArray(saved.watched)) this.overdue.restore(saved.since, saved.watched, now);
     if (Array.isArray(saved.counts)) this.firstFetches.restore(saved.counts, saved.heldBack, now);
+    this.ownCalls?.restore(saved.ownPerPerson);
   }
 }

@@ -9,6 +9,7 @@
 import type { DailyUsage } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 import type { Due, OverdueAnswers } from './overdue.js';
+import type { OwnCalls } from './own-calls.js';
 import type { Settings } from './settings.js';
 
 /** The shortest elapsed share of the day a rate of uncached calls is taken from. */
@@ -25,6 +26,8 @@ export class Pacing {
     private readonly overdue: OverdueAnswers,
     /** Calls made once per person (sign-ins): left out of the rate of calls to come, as first fetches are. */
     private readonly oneOffs?: { count(day: string): number },
+    /** Users' calls for their own resources: expected per person yet to call, not at a rate. */
+    private readonly own?: Pick<OwnCalls, 'count' | 'coming'>,
   ) {}
 
   /**
@@ -46,9 +49,12 @@ export class Pacing {
       const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
       const kept = Math.max(reserve * (1 - share), reserveFloor);
       const uncached = Math.max(0, calls - revalidations);
-      // Uncached calls still to come at today's rate, less the first fetches of the answers known.
-      const repeated = Math.max(0, uncached - this.overdue.size - (this.oneOffs?.count(usage.day) ?? 0));
-      const coming = (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE);
+      // Uncached calls still to come at today's rate, less the first fetches of the answers known
+      // and the users' own calls (those come per person: own-calls.ts).
+      const once = (this.oneOffs?.count(usage.day) ?? 0) + (this.own?.count(usage.day) ?? 0);
+      const repeated = Math.max(0, uncached - this.overdue.size - once);
+      const coming =
+        (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE) + (this.own?.coming(usage.day) ?? 0);
       // The pace holds the reserve back; the plan counts on what the day's end frees of it.
       const paced = (limit - uncached - Math.max(kept, coming)) * share;
       const planned = limit - uncached - Math.max(reserveFloor, coming) - revalidations;

@@ -25,6 +25,7 @@ import { notFetchedYet } from './not-fetched.js';
 import type { OneOffCalls } from './one-offs.js';
 import { type Outcomes, UNAVAILABLE } from './outcomes.js';
 import { OverdueAnswers } from './overdue.js';
+import type { OwnCalls } from './own-calls.js';
 import { Pacing } from './pacing.js';
 import { PacingState } from './pacing-state.js';
 import { type Answer, isThenable, type Maybe } from './prepared.js';
@@ -50,6 +51,8 @@ export interface PublicCacheParts {
   usage: () => DailyUsage;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
   oneOffs?: OneOffCalls;
+  /** Users' calls for their own resources: the pacing expects them per person yet to call. */
+  ownCalls?: OwnCalls;
   /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
   sharedStore?: boolean | undefined;
 }
@@ -66,9 +69,10 @@ export class PublicCache {
   private readonly shared: SharedCaching | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
-    this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs);
+    this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
     this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
-    if (parts.sharedStore) this.state = new PacingState(parts.store, this.overdue, this.firstFetches);
+    if (parts.sharedStore)
+      this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
     this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
   }
 

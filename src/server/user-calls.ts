@@ -42,6 +42,8 @@ export interface UserCallsParts {
   outcomes: Outcomes;
   publicCache: PublicCache;
   fetchContext: FetchContext;
+  /** A call for the user's own resources is being made (for the pacing: own-calls.ts). */
+  onCall?: (user: string) => void;
 }
 
 export class UserCalls {
@@ -120,6 +122,7 @@ export class UserCalls {
   private async send(user: string, route: RouteLookup, spec: GetSpec, body: unknown): Promise<Response> {
     const { method } = route.route;
     const { settings, outcomes, publicCache, tokensFor } = this.parts;
+    this.parts.onCall?.(user);
     try {
       const { data, response } = await this.clientFor(user)
         .request(
@@ -161,6 +164,7 @@ export class UserCalls {
   ): Promise<Fetched | Response> {
     const { settings, store, flights, fetchContext } = this.parts;
     return flights.charged(full, charge, async () => {
+      this.parts.onCall?.(user);
       const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lruCacheStore, memoryCoordination } from '../../src/index.js';
 import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
-import { browserClient, MOUNT, setup, signIn } from './setup.js';
+import { createCatalogHandler } from '../../src/server/index.js';
+import { browserClient, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -17,6 +19,10 @@ function pagesOf(sandbox: Sandbox): string[] {
 }
 
 describe('pacing of background revalidations over the day', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("the morning's first fetches do not hold the day's revalidations back", async () => {
     // 100 calls, a reserve of 10. At 04:00 a pace over the whole budget would allow
     // 100 x 4/24 - 10 x 20/24 = 8.3 calls: the 10 first fetches of 01:00 are past it already.
@@ -49,32 +55,158 @@ describe('pacing of background revalidations over the day', () => {
     }
   });
 
-  it("signed-in users' calls count as spent on the budget: revalidations give way to them", async () => {
-    // As the first test, but 16 calls of two signed-in users' between 01:00 and 04:00: at that
-    // rate the users' calls still to come take what the pace would have given the revalidations.
+  /** Ten pages viewed three times at 01:00, then `people` sign in and the first two call 8 times each. */
+  async function ownCallsEarly(people: number) {
     const time = clock(1);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
     const PAGES = pagesOf(sandbox);
     for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
-    const carol = browserClient(handler);
-    const alice = browserClient(handler);
-    await signIn(sandbox, handler, carol.jar, SANDBOX_USERS.carol);
-    await signIn(sandbox, handler, alice.jar, SANDBOX_USERS.alice);
-    const users = [carol, alice];
+    const accounts = Object.values(SANDBOX_USERS);
+    const browsers = [];
+    for (let i = 0; i < people; i++) {
+      const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i + 1}` });
+      const browser = browserClient(send);
+      await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+      browsers.push(browser);
+    }
     for (let i = 0; i < 8; i++) {
-      for (const user of users) await user.favorites.list().toArray();
+      for (const user of browsers.slice(0, 2)) await user.favorites.list().toArray();
       time.advance(2 * 60_000);
     }
     // Each sign-in learns its account (GET /user): a user's call too.
     const userCalls =
       sandbox.apiCalls({ path: '/favorites' }).length + sandbox.apiCalls({ path: '/user' }).length;
-    expect(userCalls).toBe(18);
+    expect(userCalls).toBe(16 + people);
     expect(handler.usage().calls).toBe(PAGES.length + userCalls);
-    time.advance(3 * HOUR - 30 * 60_000);
+    // 05:00: every answer is four hours old.
+    time.advance(4 * HOUR - 16 * 60_000);
     const stale = await call(PAGES[0] as string);
     await handler.idle();
     expect(stale.headers.get('x-catalog-cache')).toBe('stale');
-    expect(sandbox.stats.apiCalls).toBe(PAGES.length + userCalls);
+    return { revalidations: sandbox.stats.apiCalls - PAGES.length - userCalls, handler };
+  }
+
+  it("users' own calls come per person, not at a rate: a bunch of them early does not hold the day's revalidations back", async () => {
+    // Two people's 16 calls between 01:00 and 01:16, taken as a rate, would be ~60 calls still to
+    // come at 05:00: the day's refreshes would fall to ~12 and none be due. Both have called: done.
+    const { revalidations, handler } = await ownCallsEarly(2);
+    expect(revalidations).toBe(1);
+    expect(handler.usage().calls).toBe(10 + 18 + 1);
+  });
+
+  it('people signed in who have not called yet are expected to call as those who have: revalidations give way', async () => {
+    // Eight more people signed in, none called yet: 8 x 8 calls kept for them, the day's refreshes
+    // (100 - 10 first fetches - 10 sign-ins - 16 calls - 64) are none.
+    const { revalidations } = await ownCallsEarly(10);
+    expect(revalidations).toBe(0);
+  });
+
+  it("before anyone has called today, each person signed in is expected to call as the last day's did", async () => {
+    const revalidationsOnDay2 = async (callsPerPerson: number) => {
+      // The budget's day turns at midnight: the whole clock is moved (the sandbox's too).
+      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      const time = { now: () => Date.now(), advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
+      // Each account's share covers its person's calls; yesterday's answers are still served stale.
+      const { call, sandbox, handler } = setup({
+        dailyLimit: 100,
+        reserve: 10,
+        visitorShare: 40,
+        maxStale: 2 * DAY,
+      });
+      const PAGES = pagesOf(sandbox);
+      const accounts = Object.values(SANDBOX_USERS);
+      const people = async (from: number, count: number) => {
+        const browsers = [];
+        for (let i = from; i < from + count; i++) {
+          const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i}` });
+          const browser = browserClient(send);
+          await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+          browsers.push(browser);
+        }
+        return browsers;
+      };
+      for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+      const yesterday = await people(1, 2);
+      for (let i = 0; i < callsPerPerson; i++) {
+        for (const user of yesterday) await user.favorites.list().toArray();
+        time.advance(2 * 60_000);
+      }
+      expect(sandbox.apiCalls({ path: '/favorites' })).toHaveLength(2 * callsPerPerson);
+      // The next day, 00:30: eight people sign in; at 05:00 a page is viewed, none of them has called.
+      time.advance(DAY - HOUR / 2 - callsPerPerson * 2 * 60_000);
+      await people(10, 8);
+      time.advance(4 * HOUR + HOUR / 2);
+      const before = sandbox.stats.apiCalls;
+      const stale = await call(PAGES[0] as string);
+      await handler.idle();
+      expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+      vi.useRealTimers();
+      return sandbox.stats.apiCalls - before;
+    };
+    // Yesterday's two people called 16 times each: 8 x 16 calls expected today, more than the day has.
+    expect(await revalidationsOnDay2(16)).toBe(0);
+    // The control: yesterday's people signed in and made no own call.
+    expect(await revalidationsOnDay2(0)).toBe(1);
+  });
+
+  it("a restarted instance expects of today's people the calls per person the stopped one counted", async () => {
+    const revalidationsAfterRestart = async (callsPerPerson: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+      // One cache outlives the instances: the pacing state is saved in it.
+      const shared = {
+        cache: lruCacheStore({ maxEntries: 1000 }),
+        coordination: memoryCoordination(),
+        dailyLimit: 100,
+        reserve: 10,
+        visitorShare: 40,
+        maxStale: 2 * DAY,
+      };
+      const { call, sandbox, handler: first } = setup(shared);
+      const PAGES = pagesOf(sandbox);
+      const accounts = Object.values(SANDBOX_USERS);
+      const people = async (handler: typeof first, from: number, count: number) => {
+        const browsers = [];
+        for (let i = from; i < from + count; i++) {
+          const send = (request: Request) => handler(request, { clientAddress: `192.0.2.${i}` });
+          const browser = browserClient(send);
+          await signIn(sandbox, send, browser.jar, accounts[i % accounts.length]);
+          browsers.push(browser);
+        }
+        return browsers;
+      };
+      for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+      const yesterday = await people(first, 1, 2);
+      for (let i = 0; i < callsPerPerson; i++) {
+        for (const user of yesterday) await user.favorites.list().toArray();
+        advance(2 * 60_000);
+      }
+      // An hour on, a view saves the pacing state; then the instance stops.
+      advance(HOUR);
+      await call(PAGES[1] as string);
+      await first.idle();
+      const second = createCatalogHandler({
+        baseUrl: sandbox.baseUrl,
+        authUrl: sandbox.authUrl,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        fetch: sandbox.fetch,
+        logLevel: 'off',
+        ...shared,
+      });
+      // The next day, 00:30: eight people sign in on the new instance; at 05:00 a page is viewed.
+      advance(DAY - HOUR / 2 - callsPerPerson * 2 * 60_000 - HOUR);
+      await people(second, 10, 8);
+      advance(4 * HOUR + HOUR / 2);
+      const before = sandbox.stats.apiCalls;
+      const stale = await second(new Request(`${ORIGIN}${PAGES[0]}`));
+      await second.idle();
+      expect(stale.headers.get('x-catalog-cache')).toBe('stale');
+      vi.useRealTimers();
+      return sandbox.stats.apiCalls - before;
+    };
+    expect(await revalidationsAfterRestart(16)).toBe(0);
+    expect(await revalidationsAfterRestart(0)).toBe(1);
   });
 
   it('a morning of sign-ins is one call per person, not a rate: revalidations do not give way to it all day', async () => {
