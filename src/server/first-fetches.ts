@@ -51,6 +51,15 @@ export class FirstFetches {
   }
 
   /**
+   * Whether first fetches are held back (today or yesterday): more pages are viewed than the
+   * budget can fetch, so a kept answer of any age is served as it is rather than fetched again.
+   */
+  holdingBack(usage: DailyUsage, now: number): boolean {
+    this.newDay(now);
+    return usage.limit !== null && this.paced && this.heldBack >= this.day - 1;
+  }
+
+  /**
    * Whether a background revalidation may spend a call now. While first fetches are held back
    * (today or yesterday), a refresh of a page already shown with its age would take a call from a
    * page shown to nobody: refreshes then wait until the day's calls are half an hour's worth

@@ -3,7 +3,8 @@
  * while the pacing revalidates the most overdue ones in the background, and fetched at once
  * (charged to the visitor, bounded by the browser's deadline) when nothing usable is kept and the
  * first fetches' pacing lets it (first-fetches.ts). A kept answer is never dropped for its age,
- * only for memory: past `maxStale` it is served, with its age, whenever no call can replace it. A
+ * only for memory: past `maxStale` it is served, with its age, whenever no call can replace it (and with
+ * no call at all while pages never fetched are held back: the calls go to them first). A
  * missing id or a refused query is kept too, `missingMaxAge` long.
  */
 import {
@@ -116,8 +117,15 @@ export class PublicCache {
         return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);
       }
     }
+    // Past maxStale while pages are held back: a call here would take one from a page shown to
+    // nobody, so the kept answer is served with its age and left to the revalidations' pacing.
+    if (kept && !flights.has(key) && this.firstFetches.holdingBack(this.parts.usage(), t)) {
+      this.revalidateSome(t);
+      staleServed(spec.path);
+      return answerFrom(kept, 'stale', request, t);
+    }
     if (!flights.has(key) && !this.firstFetches.admit(key, this.parts.usage(), this.revalidating.size, t)) {
-      // Kept past maxStale: served with its age, and left to the revalidations' pacing.
+      // Kept past maxStale and refused a call by the line: served with its age, left to the revalidations.
       if (kept) {
         this.revalidateSome(t);
         return outcomes.staleOr503(target.request(), UNAVAILABLE, kept, t);

@@ -125,6 +125,32 @@ describe('refreshes while first fetches are held back', () => {
   });
 });
 
+describe('answers kept past maxStale while pages are held back', () => {
+  it('are served with their Age and no call: the calls go to first fetches of pages shown to nobody', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { handler, get, calls } = handlerOn(sandbox, SMALL_DAY);
+    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    // A page held back on Monday: the catalog is larger than the day.
+    expect((await get(`/skus/${ids[30]}`)).status).toBe(503);
+    const body = await (await get(`/skus/${ids[0]}`)).json();
+
+    // Tuesday 00:30: Monday's answers are past maxStale (a day); the line allows 1.5 calls.
+    vi.setSystemTime(MONDAY + DAY + 1_800_000);
+    const old = await get(`/skus/${ids[0]}`);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('x-catalog-cache')).toBe('stale');
+    expect(Number(old.headers.get('age'))).toBe(86_400 + 1_800);
+    expect(await old.json()).toEqual(body);
+    // The two calls under the line go to pages never fetched, not to the old answer's revalidation.
+    expect((await get(`/skus/${ids[40]}`)).status).toBe(200);
+    expect((await get(`/skus/${ids[41]}`)).status).toBe(200);
+    await handler.idle();
+    expect(calls.slice(22)).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`]);
+  });
+});
+
 describe('a restarted instance on one redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
