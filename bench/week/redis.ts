@@ -19,7 +19,10 @@ export interface StartedRedis {
 }
 
 export async function startRedisFor(mode: RedisMode): Promise<StartedRedis> {
-  if (!(mode === 'local' && process.env.PRICE_CATALOG_REDIS_URL) && spawnSync('redis-server', ['--version']).error) {
+  if (
+    !(mode === 'local' && process.env.PRICE_CATALOG_REDIS_URL) &&
+    spawnSync('redis-server', ['--version']).error
+  ) {
     console.error(
       [
         'bench:week: the week runs its handler instances on a real Redis, and redis-server is not installed.',

@@ -122,7 +122,7 @@ export class PublicCache {
     if (kept && !flights.has(key) && this.firstFetches.holdingBack(this.parts.usage(), t)) {
       this.revalidateSome(t);
       staleServed(spec.path);
-      return answerFrom(kept, 'stale', request, t);
+      return answerParts(kept, 'stale', ifNoneMatch, t, this.shared);
     }
     if (!flights.has(key) && !this.firstFetches.admit(key, this.parts.usage(), this.revalidating.size, t)) {
       // Kept past maxStale and refused a call by the line: served with its age, left to the revalidations.
