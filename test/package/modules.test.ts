@@ -88,4 +88,13 @@ describe('tree-shaking (browser ESM build of the packed package, as scripts/size
     expect(one.gzipped).toBeLessThanOrEqual(BUDGET.oneModule);
     expect(whole.gzipped).toBeLessThanOrEqual(BUDGET.whole);
   });
+
+  it('ships no Node-only reader to a browser: neither PRICE_CATALOG_LOG nor system error codes', async () => {
+    // package.json `browser` swaps log-env.ts and network-failure.ts for their -off twins.
+    const whole = await bundle(ENTRIES.whole, installed);
+    for (const nodeOnly of ['PRICE_CATALOG_LOG', 'ECONNREFUSED', 'EAI_AGAIN']) {
+      expect(whole.text).not.toContain(nodeOnly);
+    }
+    expect(whole.text).toContain('"/search"');
+  });
 });

@@ -128,17 +128,20 @@ function keyAt(root: Schema, value: unknown, path: Path): { schema: Schema; inRe
       shape?: Record<string, Schema>;
       element?: Schema;
       valueType?: Schema;
+      catchall?: Schema;
     };
+    // An object whose keys are ids or names (`v.catchall(v.object({}), value)`) is a record.
+    const known = def.type === 'object' ? def.shape?.[key] : undefined;
     const next =
       def.type === 'object'
-        ? def.shape?.[key]
+        ? (known ?? def.catchall)
         : def.type === 'array'
           ? def.element
           : def.type === 'record'
             ? def.valueType
             : undefined;
     if (!next) return undefined;
-    inRecord = def.type === 'record';
+    inRecord = def.type === 'record' || (def.type === 'object' && !known);
     schema = next;
     current =
       current !== null && typeof current === 'object'

@@ -40,6 +40,7 @@ import {
   type Tally,
 } from './decide.js';
 import type { Admitted, Limits } from './limits.js';
+import { neverConnected } from './network-failure.js';
 import { type OnRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
@@ -272,12 +273,4 @@ function answerLine(
     ? `; window ${rateLimit.remaining}/${rateLimit.limit} left, resets in ${Math.max(0, Math.round(rateLimit.reset - Date.now() / 1000))} s`
     : '';
   return `<-- ${status} ${attempt.method} ${attempt.url} ${ms} ms${cache}${window}`;
-}
-
-/** Node's code under fetch's error when no connection was made: the request reached no server. */
-const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
-
-function neverConnected(error: unknown): boolean {
-  const code = (error as { cause?: { cause?: { code?: unknown } } }).cause?.cause?.code;
-  return typeof code === 'string' && NOT_CONNECTED.test(code);
 }

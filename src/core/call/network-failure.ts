@@ -17,6 +17,15 @@ export function networkFailure(error: unknown): string | undefined {
   return `${where ?? 'the server'} could not be reached (${code})`;
 }
 
+/** Node's code under fetch's error when no connection was made: the request reached no server. */
+const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+
+/** Whether a failed fetch (the error the transport threw) never reached a server: its call is refunded. */
+export function neverConnected(error: unknown): boolean {
+  const code = (error as { cause?: { cause?: { code?: unknown } } }).cause?.cause?.code;
+  return typeof code === 'string' && NOT_CONNECTED.test(code);
+}
+
 interface SystemError {
   code?: unknown;
   address?: string;

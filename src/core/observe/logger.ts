@@ -1,4 +1,7 @@
 import { isServerRuntime } from '../../internal/runtime.js';
+import { envLogLevel } from './log-env.js';
+
+export { LOG_ENV } from './log-env.js';
 
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -30,9 +33,6 @@ export interface Log {
   readonly debug?: ((message: string) => void) | undefined;
 }
 
-/** The environment variable read when the client is given no `logLevel`. */
-export const LOG_ENV = 'PRICE_CATALOG_LOG';
-
 /**
  * The SDK's log from the client options: `logLevel`, else `PRICE_CATALOG_LOG`, else `warn`; lines
  * go to `logger`, else to the console (see `consoleLogger`). An unknown `PRICE_CATALOG_LOG` value
@@ -40,14 +40,8 @@ export const LOG_ENV = 'PRICE_CATALOG_LOG';
  */
 export function createLog(options: { logLevel?: LogLevel | undefined; logger?: Logger | undefined }): Log {
   const sink = options.logger ?? consoleLogger();
-  let level = options.logLevel;
-  let badEnv: string | undefined;
-  if (level === undefined) {
-    const fromEnv = envLogLevel();
-    if (fromEnv !== undefined && isLogLevel(fromEnv)) level = fromEnv;
-    else if (fromEnv) badEnv = fromEnv;
-  }
-  const rank = LOG_LEVELS.indexOf(level ?? 'warn');
+  const env = options.logLevel === undefined ? envLogLevel(LOG_LEVELS) : {};
+  const rank = LOG_LEVELS.indexOf(options.logLevel ?? env.level ?? 'warn');
   const at = (index: number, primary: 'error' | 'warn' | 'info' | 'debug', fallback?: 'warn' | 'debug') => {
     const method = typeof sink[primary] === 'function' ? primary : fallback;
     if (rank < index || !method || typeof sink[method] !== 'function') return undefined;
@@ -65,28 +59,12 @@ export function createLog(options: { logLevel?: LogLevel | undefined; logger?: L
     info: at(3, 'info', 'debug'),
     debug: at(4, 'debug'),
   };
-  if (badEnv !== undefined) {
-    log.warn?.(`${LOG_ENV}=${badEnv} is not a log level (${LOG_LEVELS.join(', ')}); using warn`);
-  }
+  if (env.warning) log.warn?.(env.warning);
   return log;
 }
 
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
-}
-
-/**
- * `PRICE_CATALOG_LOG`, trimmed and lower-cased, where the runtime has environment variables:
- * browsers have no `process`, and Deno throws without `--allow-env`.
- */
-function envLogLevel(): string | undefined {
-  try {
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    const value = env?.[LOG_ENV];
-    return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
