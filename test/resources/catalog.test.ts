@@ -4,7 +4,8 @@ import { newSandbox, sandboxClient } from '../helpers/index.js';
 
 function setup() {
   const sandbox = newSandbox();
-  return { sandbox, api: sandboxClient(sandbox).catalog };
+  const client = sandboxClient(sandbox);
+  return { sandbox, client, api: client.catalog };
 }
 
 /** Walks the tree from the root and returns every category. */
@@ -32,7 +33,7 @@ async function biggestLeaf(api: ReturnType<typeof setup>['api']) {
 
 describe('categories', () => {
   it('root, get, parent, children: a tree at least three levels deep', async () => {
-    const { api, sandbox } = setup();
+    const { api, client, sandbox } = setup();
     const root = await api.categories.root();
     expect(root.parent_id).toBe(0);
     const all = await tree(api);
@@ -41,7 +42,7 @@ describe('categories', () => {
     const deepest = Math.max(...all.map((c) => c.path.split(',').length));
     expect(deepest).toBeGreaterThanOrEqual(4);
     const leaf = leaves.find((c) => c.path.split(',').length === deepest) as Category;
-    const parent = await api.categories.parent(leaf.id);
+    const parent = await client.catalog.categories.parent(leaf.id);
     expect(parent.id).toBe(leaf.parent_id);
     expect(await api.categories.get(leaf.id)).toMatchObject(leaf);
     expect(sandbox.apiCalls({ path: `/categories/${leaf.id}/parent` })).toHaveLength(1);
@@ -199,9 +200,9 @@ describe('search and autocomplete', () => {
   });
 
   it('autocomplete gives suggestions whose k can be searched', async () => {
-    const { api } = setup();
+    const { api, client } = setup();
     const leaf = (await biggestLeaf(api)).c;
-    const entries = await api.autocomplete({ q: leaf.name.slice(0, 3) });
+    const entries = await client.catalog.autocomplete({ q: leaf.name.slice(0, 3) });
     expect(entries.length).toBeGreaterThan(0);
     const chosen = entries[0]!;
     expect(typeof chosen.k).toBe('string');
