@@ -128,3 +128,18 @@ export function progressCalls(stderr: string): number {
   const calls = [...stderr.matchAll(/pages?, (\d+)\/\d+ calls? spent/g)].map((m) => Number(m[1]));
   return calls.at(-1) ?? 0;
 }
+
+/**
+ * How many SKUs the sandbox lists in a category (`meta.pagination.total_results`), asked in
+ * process: the figures a test expects follow the sandbox's data rather than being typed in.
+ */
+export async function sandboxSkuCount(sandbox: Sandbox, category: number, query = ''): Promise<number> {
+  const response = await sandbox.fetch(`${sandbox.baseUrl}/categories/${category}/skus?per=1${query}`, {
+    headers: {
+      authorization: `Bearer ${sandbox.issueToken()}`,
+      accept: 'application/vnd.skroutz+json; version=3.1',
+    },
+  });
+  const body = (await response.json()) as { meta: { pagination: { total_results: number } } };
+  return body.meta.pagination.total_results;
+}

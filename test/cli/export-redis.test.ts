@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
-import { bundleCli, counted, progressCalls, progressPages, tempDir, useCli } from './cli-helpers.js';
+import {
+  bundleCli,
+  counted,
+  progressCalls,
+  progressPages,
+  sandboxSkuCount,
+  tempDir,
+  useCli,
+} from './cli-helpers.js';
 
 /**
  * `price-catalog export --redis URL` end to end: exporters in child processes against ONE sandbox
@@ -22,7 +30,7 @@ afterAll(async () => {
 });
 useCli();
 
-const SMALL_CATEGORY = 1608; // 27 SKUs, 199 offers
+const SMALL_CATEGORY = 1608; // 37 SKUs
 const LARGEST_CATEGORY = 40; // 340 SKUs
 let prefixes = 0;
 /** Each test its own keys on the one Redis. */
@@ -289,7 +297,7 @@ describe('price-catalog export --redis', () => {
       { server, sandbox, stateDir: join(dir, 'state') },
     );
     expect(plain.code, plain.stderr).toBe(0);
-    expect(lines(join(dir, 't.jsonl'))).toHaveLength(27);
+    expect(lines(join(dir, 't.jsonl'))).toHaveLength(await sandboxSkuCount(sandbox, SMALL_CATEGORY));
 
     const bad = await counted(
       BIN,
