@@ -41,7 +41,7 @@ import {
 } from './decide.js';
 import type { Admitted, Limits } from './limits.js';
 import { neverConnected } from './network-failure.js';
-import { type OnRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
+import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { nextHop, type PermanentRedirects } from './redirects.js';
 import { sleep } from './signal.js';
 import type { Received, Transport } from './transport.js';
