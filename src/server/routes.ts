@@ -3,7 +3,7 @@
  * route per row, with its user flag and the query names it takes. The handler serves these and
  * nothing else.
  */
-import { ENDPOINT_ROWS, type EndpointRow, type PathParam, type QueryParam } from '../index.js';
+import { ENDPOINT_ROWS, type EndpointRow, type QueryParam } from '../index.js';
 import type { HttpMethod } from '../internal/http-method.js';
 
 export interface ServedRoute {
