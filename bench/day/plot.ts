@@ -3,6 +3,8 @@
  * even pacing line and the optimum's spending, and the age of the data shown against the
  * optimum's. Hand-written SVG: two kinds of line chart need no charting library.
  */
+
+import { niceCeiling, polyline, text } from '../svg.js';
 import type { Allotted } from './bound.js';
 import { DAY_MS } from './plan.js';
 import type { DayRecord } from './record.js';
@@ -177,26 +179,4 @@ function optimumAges(record: DayRecord, allotted: ReadonlyMap<string, Allotted>)
     sums.set(bucket, [found[0] + r.span / (2 * r.fetches), found[1] + 1]);
   }
   return [...sums].sort(([a], [b]) => a - b).map(([t, [sum, n]]) => [t, sum / n]);
-}
-
-function niceCeiling(value: number): number {
-  const step = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / step) * step;
-}
-
-function polyline(points: readonly string[], color: string, dash?: string): string {
-  if (points.length === 0) return '';
-  return `<polyline fill="none" stroke="${color}" stroke-width="1.6"${dash ? ` stroke-dasharray="${dash}"` : ''} points="${points.join(' ')}"/>`;
-}
-
-function text(
-  x: number,
-  y: number,
-  content: string,
-  size: number,
-  weight = 'normal',
-  anchor = 'start',
-): string {
-  const escaped = content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<text x="${typeof x === 'number' ? x.toFixed(1) : x}" y="${y}" font-size="${size}" font-weight="${weight}" text-anchor="${anchor}">${escaped}</text>`;
 }

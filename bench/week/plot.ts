@@ -4,6 +4,7 @@
  * half hour, against the optimum's day by day. Hand-written SVG, as the day's plot.
  */
 import { DAY_MS } from '../day/plan.js';
+import { niceCeiling, polyline, text } from '../svg.js';
 import type { WeekOptimum } from './optimum.js';
 import { BUCKET_MS, type WeekRecord } from './record.js';
 
@@ -84,9 +85,11 @@ function spentChart(
     points.push(`${x(t).toFixed(1)},${y(spent).toFixed(1)}`);
   }
   const budgetLine = `<line x1="${x(0)}" y1="${y(budget)}" x2="${x(days * DAY_MS)}" y2="${y(budget)}" stroke="${COLORS.budget}" stroke-dasharray="5,4"/>`;
-  return [frame(x, top, 'calls spent that day', max, days), budgetLine, polyline(points, COLORS.spent)].join(
-    '\n',
-  );
+  return [
+    frame(x, top, 'calls spent that day', max, days),
+    budgetLine,
+    polyline(points, COLORS.spent, undefined, 1.4),
+  ].join('\n');
 }
 
 function answeredChart(
@@ -115,8 +118,8 @@ function answeredChart(
   });
   return [
     frame(x, top, 'share answered', 1, days, '100%'),
-    polyline(best, COLORS.optimum, '2,3'),
-    polyline(points, COLORS.answered),
+    polyline(best, COLORS.optimum, '2,3', 1.4),
+    polyline(points, COLORS.answered, undefined, 1.4),
   ].join('\n');
 }
 
@@ -145,8 +148,8 @@ function ageChart(
   });
   return [
     frame(x, top, 'age shown (hours)', max, days),
-    polyline(line, COLORS.optimum, '2,3'),
-    polyline(points, COLORS.age),
+    polyline(line, COLORS.optimum, '2,3', 1.4),
+    polyline(points, COLORS.age, undefined, 1.4),
   ].join('\n');
 }
 
@@ -191,26 +194,4 @@ function legend(left: number, y: number): string {
       return out;
     })
     .join('\n');
-}
-
-function niceCeiling(value: number): number {
-  const step = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / step) * step;
-}
-
-function polyline(points: readonly string[], color: string, dash?: string): string {
-  if (points.length === 0) return '';
-  return `<polyline fill="none" stroke="${color}" stroke-width="1.4"${dash ? ` stroke-dasharray="${dash}"` : ''} points="${points.join(' ')}"/>`;
-}
-
-function text(
-  x: number,
-  y: number,
-  content: string,
-  size: number,
-  weight = 'normal',
-  anchor = 'start',
-): string {
-  const escaped = content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<text x="${x.toFixed(1)}" y="${y}" font-size="${size}" font-weight="${weight}" text-anchor="${anchor}">${escaped}</text>`;
 }
