@@ -4,7 +4,7 @@
  * optimum's. Hand-written SVG: two kinds of line chart need no charting library.
  */
 
-import { niceCeiling, polyline, text } from '../svg.js';
+import { legendRow, niceCeiling, polyline, text } from '../svg.js';
 import type { Allotted } from './bound.js';
 import { DAY_MS } from './plan.js';
 import type { DayRecord } from './record.js';
@@ -121,14 +121,7 @@ function legend(left: number, y: number): string {
     ['the optimum (spent, age)', COLORS.optimum, '2,3'],
     ['mean age of the data shown, per half hour', COLORS.age, undefined],
   ];
-  let at = left;
-  return items
-    .map(([label, color, dash]) => {
-      const out = `<line x1="${at}" y1="${y - 4}" x2="${at + 22}" y2="${y - 4}" stroke="${color}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>${text(at + 27, y, label, 10)}`;
-      at += 40 + label.length * 5.6;
-      return out;
-    })
-    .join('\n');
+  return legendRow(left, y, items);
 }
 
 /** Steps of the count of sorted times. */

@@ -4,7 +4,7 @@
  * half hour, against the optimum's day by day. Hand-written SVG, as the day's plot.
  */
 import { DAY_MS } from '../day/plan.js';
-import { niceCeiling, polyline, text } from '../svg.js';
+import { legendRow, niceCeiling, polyline, text } from '../svg.js';
 import type { WeekOptimum } from './optimum.js';
 import { BUCKET_MS, type WeekRecord } from './record.js';
 
@@ -186,12 +186,5 @@ function legend(left: number, y: number): string {
     ['share answered, per half hour', COLORS.answered, undefined],
     ['mean age shown, per half hour', COLORS.age, undefined],
   ];
-  let at = left;
-  return items
-    .map(([label, color, dash]) => {
-      const out = `<line x1="${at}" y1="${y - 4}" x2="${at + 22}" y2="${y - 4}" stroke="${color}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>${text(at + 27, y, label, 10)}`;
-      at += 40 + label.length * 5.6;
-      return out;
-    })
-    .join('\n');
+  return legendRow(left, y, items);
 }
