@@ -11,6 +11,7 @@ import { type CacheStore, type Coordination, lruCacheStore } from '../index.js';
 import { defaultStateDir } from './dir.js';
 import { StateFile } from './state.js';
 import { fileAppTokenStore, fileBudgetStore, fileLockStore, fileUsedMarks } from './stores.js';
+import { fileViewCounts } from './view-counts.js';
 import { fileVisitorCounts } from './visitor-counts.js';
 import { fileWindows } from './window.js';
 
@@ -63,6 +64,7 @@ export function fileCoordination(options: FileCoordinationOptions = {}): FileCoo
     appTokens: fileAppTokenStore(file, locks),
     locks,
     visitors: fileVisitorCounts(dir, lock, () => file.ensureDir()),
+    viewCounts: fileViewCounts(dir, lock, () => file.ensureDir()),
     cache: options.cache === false ? undefined : (options.cache ?? lruCacheStore()),
     markUsed: fileUsedMarks(file),
   };

@@ -9,17 +9,10 @@
  * view has been held back yesterday or today (a catalog the budget covers), the day's calls down to
  * the reserve are free of the line, as first fetches always were.
  */
-import type { DailyUsage } from '../index.js';
+import type { DailyUsage, ViewCountStore } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 
-/** Counts kept at most (the least recently viewed dropped first): bounded memory under any crowd. */
-const MAX_COUNTED = 100_000;
-/** A count halved below this is forgotten. */
-const FORGOTTEN = 0.25;
-
 export class FirstFetches {
-  /** Decayed view counts of answers not kept, least recently viewed first (Map order). */
-  private readonly counts = new Map<string, number>();
   private day = Number.NaN;
   /** The last day a view was held back: the catalog is larger than the budget. */
   private heldBack = Number.NEGATIVE_INFINITY;
@@ -28,15 +21,23 @@ export class FirstFetches {
     private readonly paced: boolean,
     /** Calls kept back from free first fetches (the handler's `reserve`). */
     private readonly reserve: number,
+    /** Where views of answers not kept are counted: shared by every instance when the coordination has them. */
+    readonly counts: ViewCountStore,
   ) {}
 
-  /** A view of `key`, not kept: whether it may spend a call now. */
-  admit(key: string, usage: DailyUsage, inFlight: number, now: number): boolean {
+  /**
+   * A view of `key`, not kept: counted, then whether it may spend a call now. `usage` and
+   * `inFlight` are read once the count is in (it may take a round trip to a shared store).
+   */
+  async admit(key: string, usage: () => DailyUsage, inFlight: () => number, now: number): Promise<boolean> {
     this.newDay(now);
-    const views = (this.counts.get(key) ?? 0) + 1;
-    this.counts.delete(key);
-    this.counts.set(key, views);
-    if (this.counts.size > MAX_COUNTED) this.counts.delete(this.counts.keys().next().value as string);
+    // A store that cannot count (Redis down) leaves this view alone in the count: the call path
+    // meets the same store and answers for itself.
+    const views = await this.counts.add(key, utcDay(now)).catch(() => 1);
+    return this.mayFetch(views, usage(), inFlight(), now);
+  }
+
+  private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number): boolean {
     const { limit } = usage;
     if (limit === null || !this.paced) return true;
     const share = (now - this.day * DAY_MS) / DAY_MS;
@@ -73,38 +74,22 @@ export class FirstFetches {
     return usage.calls + inFlight < limit * (share - 1 / 48);
   }
 
-  /** The answer is kept now: its count is no longer needed. */
-  fetched(key: string): void {
-    this.counts.delete(key);
+  /** The last day a view was held back, for a restarted instance. */
+  get lastHeldBack(): number {
+    return this.heldBack;
   }
 
-  /** The most viewed counts and the last day a view was held back, for a restarted instance. */
-  snapshot(max: number): { counts: [string, number][]; heldBack: number } {
-    return { counts: [...this.counts].sort((a, b) => b[1] - a[1]).slice(0, max), heldBack: this.heldBack };
-  }
-
-  restore(entries: readonly [string, number][], heldBack: unknown, now: number): void {
+  restore(heldBack: unknown, now: number): void {
     this.newDay(now);
     if (typeof heldBack === 'number' && heldBack <= this.day)
       this.heldBack = Math.max(this.heldBack, heldBack);
-    for (const [key, views] of entries) {
-      if (typeof key === 'string' && typeof views === 'number' && views > 0 && !this.counts.has(key)) {
-        this.counts.set(key, views);
-      }
-    }
   }
 
   private newDay(now: number): void {
-    const day = Math.floor(now / DAY_MS);
-    if (day === this.day) return;
-    if (!Number.isNaN(this.day)) {
-      const halvings = Math.min(30, day - this.day);
-      for (const [key, views] of this.counts) {
-        const left = views / 2 ** halvings;
-        if (left < FORGOTTEN) this.counts.delete(key);
-        else this.counts.set(key, left);
-      }
-    }
-    this.day = day;
+    this.day = Math.floor(now / DAY_MS);
   }
+}
+
+function utcDay(t: number): string {
+  return new Date(t).toISOString().slice(0, 10);
 }

@@ -33,6 +33,7 @@ import type { Target } from './target.js';
 import { targetOf } from './target.js';
 import { memoryUsedMarks } from './used-marks.js';
 import { UserCalls } from './user-calls.js';
+import { MemoryViewCounts } from './view-counts.js';
 import { memoryVisitorCounts } from './visitor-counts.js';
 import { byClientAddress, type RequestContext, VisitorShares } from './visitors.js';
 
@@ -130,6 +131,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     outcomes,
     fetchContext,
     usage,
+    viewCounts: coordination.viewCounts ?? new MemoryViewCounts(),
     oneOffs,
     ownCalls,
     sharedStore: Boolean(sharedCache),

@@ -1,7 +1,8 @@
 /**
  * What a restarted instance needs to pace as if it had never stopped, kept in the shared cache
  * (Redis with `redisCoordination`): the answers watched for revalidation (views, when each was
- * kept), the view counts of answers not kept yet, and the users' own calls per person. Each
+ * kept), the view counts of answers not kept yet (unless the coordination shares them), the last
+ * day a first fetch was held back, and the users' own calls per person. Each
  * instance writes its own view of it at most once an hour; a new instance reads it once, before
  * its first answer. The day's calls are in the coordination's budget already; what the cache
  * keeps is in the cache.
@@ -10,6 +11,7 @@ import type { CacheStore } from '../index.js';
 import type { FirstFetches } from './first-fetches.js';
 import type { OverdueAnswers, Watched } from './overdue.js';
 import type { OwnCalls } from './own-calls.js';
+import { MemoryViewCounts } from './view-counts.js';
 
 const KEY = 's|catalog-server:pacing';
 const SAVE_EVERY_MS = 3_600_000;
@@ -56,7 +58,14 @@ export class PacingState {
     if (now - this.savedAt < SAVE_EVERY_MS) return;
     this.savedAt = now;
     const { since, watched } = this.overdue.snapshot(MAX_WATCHED);
-    const saved: Saved = { since, watched, ...this.firstFetches.snapshot(MAX_COUNTED) };
+    const { counts } = this.firstFetches;
+    const saved: Saved = {
+      since,
+      watched,
+      // Counts the coordination shares are there for the next instance already.
+      counts: counts instanceof MemoryViewCounts ? counts.snapshot(MAX_COUNTED) : [],
+      heldBack: this.firstFetches.lastHeldBack,
+    };
     if (this.ownCalls) saved.ownPerPerson = this.ownCalls.snapshot();
     const size = JSON.stringify(saved).length;
     keep(
@@ -78,7 +87,9 @@ export class PacingState {
     const saved = found?.body as Partial<Saved> | undefined;
     if (!saved || typeof saved !== 'object') return;
     if (Array.isArray(saved.watched)) this.overdue.restore(saved.since, saved.watched, now);
-    if (Array.isArray(saved.counts)) this.firstFetches.restore(saved.counts, saved.heldBack, now);
+    this.firstFetches.restore(saved.heldBack, now);
+    const { counts } = this.firstFetches;
+    if (Array.isArray(saved.counts) && counts instanceof MemoryViewCounts) counts.restore(saved.counts);
     this.ownCalls?.restore(saved.ownPerPerson);
   }
 }

@@ -15,6 +15,7 @@ import {
   type LockStore,
   pathMatches,
   staleReads,
+  type ViewCountStore,
 } from '../index.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from './answers.js';
 import { within } from './deadline.js';
@@ -50,6 +51,8 @@ export interface PublicCacheParts {
   outcomes: Outcomes;
   fetchContext: FetchContext;
   usage: () => DailyUsage;
+  /** Views of answers not kept yet (first-fetches.ts): the coordination's, shared, or this instance's. */
+  viewCounts: ViewCountStore;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
   oneOffs?: OneOffCalls;
   /** Users' calls for their own resources: the pacing expects them per person yet to call. */
@@ -71,7 +74,7 @@ export class PublicCache {
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
-    this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve);
+    this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve, parts.viewCounts);
     if (parts.sharedStore)
       this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
     this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
@@ -124,15 +127,18 @@ export class PublicCache {
       staleServed(spec.path);
       return answerParts(kept, 'stale', ifNoneMatch, t, this.shared);
     }
-    if (!flights.has(key) && !this.firstFetches.admit(key, this.parts.usage(), this.revalidating.size, t)) {
+    if (flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
+    const revalidating = () => this.revalidating.size;
+    return this.firstFetches.admit(key, this.parts.usage, revalidating, t).then((admitted) => {
+      // Another view's call for it may have started while this one was counted: shared.
+      if (admitted || flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
       // Kept past maxStale and refused a call by the line: served with its age, left to the revalidations.
       if (kept) {
         this.revalidateSome(t);
         return outcomes.staleOr503(target.request(), UNAVAILABLE, kept, t);
       }
       return notFetchedYet(t);
-    }
-    return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
+    });
   }
 
   /** Nothing usable kept: the call, charged to the visitor, and its answer. */
@@ -194,7 +200,6 @@ export class PublicCache {
           await writeEntry(store, key, fetched.entry, KEEP_MS);
         }
         this.overdue.stored(key, fetched.entry.storedAt, fetched.entry.maxAgeMs);
-        this.firstFetches.fetched(key);
         return fetched;
       }
       const missing = keptRefusal(fetched, settings.now(), settings.missingMaxAge);

@@ -146,6 +146,20 @@ export interface VisitorCountStore {
 }
 
 /**
+ * Views of public answers nothing is kept of yet, counted where every instance of the application
+ * sees them (the server's first fetches: a shop with more pages than calls fetches the pages
+ * viewed most). A count is halved at each UTC midnight (yesterday's popularity is today's best
+ * guess) and forgotten once below 1/4; a key no longer viewed expires on its own.
+ */
+export interface ViewCountStore {
+  /**
+   * Counts one view of `key` on `day` (`YYYY-MM-DD`, UTC) and resolves the key's count with it:
+   * this view plus every earlier one, halved once for each midnight since. Atomic for every sharer.
+   */
+  add(key: string, day: string): Promise<number>;
+}
+
+/**
  * Everything clients of one application share. `createClient({ coordination })` takes one; clients
  * given the same object (and `app.forUser(...)` clients) share budget, windows, token and cache.
  */
@@ -158,6 +172,11 @@ export interface Coordination {
   readonly cache?: CacheStore | undefined;
   /** Optional: visitors' calls per day, for `price-catalog/server` (default: its own memory). */
   readonly visitors?: VisitorCountStore | undefined;
+  /**
+   * Optional: views of public answers not kept yet, for `price-catalog/server`'s first fetches
+   * (default: each instance counts in its own memory, saved hourly with its pacing state).
+   */
+  readonly viewCounts?: ViewCountStore | undefined;
   /**
    * Optional: the window place and the budget call of one request in ONE atomic step, for shared
    * stores where each step costs a round trip. When present the limits step calls it instead of

@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileCoordination } from '../../src/file/index.js';
+import { type Coordination, InvalidRequestError } from '../../src/index.js';
+import { redisCoordination } from '../../src/redis/index.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { createCatalogHandler } from '../../src/server/index.js';
+import { newStateDir, removeStateDir } from '../file/state-dirs.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { MOUNT, ORIGIN } from './setup.js';
+
+// A catalog larger than the day's calls: the handler fetches first the pages viewed most. Its
+// instances, each with its own coordination object as each process would have, over one Redis (one
+// prefix) or one state directory, count those views together.
+
+const DAY = 86_400_000;
+const MONDAY = Date.UTC(2026, 10, 23);
+/** 24 calls a day, none kept for visitors' shares: the pacing is what holds first fetches back. */
+const SMALL_DAY = { dailyLimit: 24, visitorShare: 24, anonymousShare: 24 } as const;
+
+let redis: RedisServer;
+const cleanups: (() => unknown)[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+
+let n = 0;
+const stores: [string, () => () => Coordination][] = [
+  [
+    'Redis',
+    () => {
+      const prefix = `first-fetches${++n}-${Date.now()}:`;
+      return () => {
+        const coordination = redisCoordination({ url: redis.url, prefix });
+        cleanups.push(() => coordination.close());
+        return coordination;
+      };
+    },
+  ],
+  [
+    'a state directory',
+    () => {
+      const dir = newStateDir();
+      cleanups.push(() => removeStateDir(dir));
+      return () => fileCoordination({ dir });
+    },
+  ],
+];
+
+/** `count` handlers of one application on one sandbox, each with its own coordination; API calls listed. */
+function instances(count: number, coordination: () => Coordination) {
+  const sandbox = createSandbox();
+  const calls: string[] = [];
+  const handlers = Array.from({ length: count }, () =>
+    createCatalogHandler({
+      baseUrl: sandbox.baseUrl,
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.origin === new URL(sandbox.baseUrl).origin) calls.push(url.pathname);
+        return sandbox.fetch(input, init);
+      },
+      logLevel: 'off',
+      maxRetries: 0,
+      coordination: coordination(),
+      ...SMALL_DAY,
+    }),
+  );
+  const get = (instance: number, path: string) =>
+    (handlers[instance] as (typeof handlers)[number])(new Request(`${ORIGIN}${MOUNT}${path}`));
+  // Each instance reads the shared budget (as it does, unawaited, with each view): the day's calls.
+  const counted = () => Promise.all(handlers.map((h) => h.client.readUsage()));
+  return { sandbox, ids: sandbox.data.skus.map((s) => s.id), handlers, calls, get, counted };
+}
+
+describe.each(stores)('views of pages not kept, counted once for every instance (%s)', (_name, shared) => {
+  it('add: one view more, every count halved at each UTC midnight and forgotten below 1/4', async () => {
+    const { viewCounts } = shared()();
+    if (!viewCounts) throw new Error('the coordination keeps no view counts');
+    for (const expected of [1, 2, 3, 4])
+      expect(await viewCounts.add('p|page-a', '2026-11-23')).toBe(expected);
+    expect(await viewCounts.add('p|page-b', '2026-11-23')).toBe(1);
+    // Tuesday: Monday's 4 count 2, and this view.
+    expect(await viewCounts.add('p|page-a', '2026-11-24')).toBe(3);
+    // Thursday: 3 halved twice is 0.75; page b's 1 halved three times (1/8) is forgotten.
+    expect(await viewCounts.add('p|page-a', '2026-11-26')).toBe(1.75);
+    expect(await viewCounts.add('p|page-b', '2026-11-26')).toBe(1);
+    const bad = await viewCounts.add('p|page-a', 'Thursday').catch((error: unknown) => error);
+    expect(bad).toBeInstanceOf(InvalidRequestError);
+    expect((bad as InvalidRequestError).message).toMatch(/YYYY-MM-DD/);
+  });
+
+  it("three instances behind a round-robin balancer: a page viewed once on each has the line's three views", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const { ids, calls, get, counted } = instances(3, shared());
+    // The day's calls down to the reserve (2) are free of the line: 22 pages fetched at once.
+    for (const [i, id] of ids.slice(0, 22).entries())
+      expect((await get(i % 3, `/skus/${id}`)).status).toBe(200);
+    expect(calls).toHaveLength(22);
+    await counted();
+    // A 23rd page, viewed once on each instance: held back (22 calls at 00:00 are far ahead of
+    // the even line), so every instance paces from Tuesday's midnight.
+    for (const i of [0, 1, 2]) expect((await get(i, `/skus/${ids[30]}`)).status).toBe(503);
+
+    // Tuesday 00:00, 2 calls made: a call is 1 ahead of the line, which asks for 3 views.
+    vi.setSystemTime(MONDAY + DAY);
+    expect((await get(0, `/skus/${ids[40]}`)).status).toBe(200);
+    expect((await get(1, `/skus/${ids[41]}`)).status).toBe(200);
+    await counted();
+    const page = `/skus/${ids[50]}`;
+    // Its first two views, on two instances, wait; the third, on the third instance, is its third.
+    expect((await get(2, page)).status).toBe(503);
+    expect((await get(0, page)).status).toBe(503);
+    const third = await get(1, page);
+    expect(third.status).toBe(200);
+    expect(((await third.json()) as { sku: { id: number } }).sku.id).toBe(ids[50]);
+    expect(calls.slice(22)).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, page]);
+  });
+
+  it("yesterday's views on every instance rank a page at its first view today", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const { ids, calls, get, counted } = instances(2, shared());
+    for (const [i, id] of ids.slice(0, 22).entries())
+      expect((await get(i % 2, `/skus/${id}`)).status).toBe(200);
+    await counted();
+    // Monday: a page viewed four times, twice on each instance, held back each time.
+    const popular = `/skus/${ids[30]}`;
+    for (let i = 0; i < 4; i++) expect((await get(i % 2, popular)).status).toBe(503);
+
+    // Tuesday 00:00 after 2 calls: the line asks for 3 views; Monday's 4 count 2, and this view.
+    vi.setSystemTime(MONDAY + DAY);
+    expect((await get(0, `/skus/${ids[40]}`)).status).toBe(200);
+    expect((await get(1, `/skus/${ids[41]}`)).status).toBe(200);
+    await counted();
+    expect((await get(1, `/skus/${ids[42]}`)).status).toBe(503);
+    expect((await get(1, popular)).status).toBe(200);
+    expect(calls.slice(22)).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, popular]);
+  });
+});
