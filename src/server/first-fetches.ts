@@ -2,12 +2,15 @@
  * Which first fetches may spend a call now: a view of an answer nothing is kept of (or kept past
  * `maxStale`). A shop with more pages than calls cannot fetch every page viewed; the calls go
  * furthest on the pages viewed most. So views of answers not kept are counted (across days, each
- * count halved at midnight: yesterday's popularity is today's best guess), and the day's calls
- * are spent along an even line, an hour's worth ahead: under the line any view may fetch; ahead
- * of it only views of answers viewed more often, one more view needed for each half hour's worth
- * of calls ahead. A crowd walking the long tail finds the line spent and fetches nothing. Until a
- * view has been held back yesterday or today (a catalog the budget covers), the day's calls down to
- * the reserve are free of the line, as first fetches always were.
+ * count halved at midnight: yesterday's popularity is today's best guess), where every instance
+ * sees them when the coordination keeps them (`viewCounts`: Redis, a state directory), and the
+ * day's calls are spent along an even line, an hour's worth ahead: under the line any view may
+ * fetch; ahead of it only views of answers viewed more often, one more view needed for each two
+ * hours' worth of calls ahead (a page known to be popular gets its call at its first view of the
+ * day; a page seen once waits for the line). A crowd walking the long tail finds the line spent
+ * and fetches nothing. Until a view has been held back yesterday or today, the day's calls down to
+ * the reserve are free of the line, as first fetches always were, while the catalog viewed may fit
+ * the day: past a tenth of the day's calls, views that mostly find nothing kept say it does not.
  */
 import type { DailyUsage, ViewCountStore } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
@@ -16,6 +19,9 @@ export class FirstFetches {
   private day = Number.NaN;
   /** The last day a view was held back: the catalog is larger than the budget. */
   private heldBack = Number.NEGATIVE_INFINITY;
+  /** Today's views in this instance of answers kept (any age) and of answers nothing is kept of. */
+  private keptViews = 0;
+  private missingViews = 0;
 
   constructor(
     private readonly paced: boolean,
@@ -37,6 +43,13 @@ export class FirstFetches {
     return this.mayFetch(views, usage(), inFlight(), now);
   }
 
+  /** A view of a public answer: kept (served, any age) or not (nothing usable kept). */
+  viewed(kept: boolean, now: number): void {
+    this.newDay(now);
+    if (kept) this.keptViews += 1;
+    else this.missingViews += 1;
+  }
+
   private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number): boolean {
     const { limit } = usage;
     if (limit === null || !this.paced) return true;
@@ -45,8 +58,8 @@ export class FirstFetches {
     // The day spent: the call path answers with the budget's own refusal (DailyLimitExceeded).
     if (calls >= limit) return true;
     const ahead = calls - limit * (share + 1 / 24);
-    const free = this.heldBack < this.day - 1 && calls < limit - this.reserve;
-    if (ahead <= 0 || free || views >= 1 + ahead / (limit / 48)) return true;
+    const free = this.heldBack < this.day - 1 && calls < limit - this.reserve && this.mayFit(calls, limit);
+    if (ahead <= 0 || free || views >= 1 + ahead / (limit / 12)) return true;
     this.heldBack = this.day;
     return false;
   }
@@ -74,6 +87,17 @@ export class FirstFetches {
     return usage.calls + inFlight < limit * (share - 1 / 48);
   }
 
+  /**
+   * Whether the catalog viewed today may fit the day's calls: of the first fetches made (the
+   * day's calls), no more than a tenth of the day beyond the views that found an answer kept.
+   * The views are this instance's (a sample of all: with several instances each sees a share),
+   * their ratio applied to the calls every instance made.
+   */
+  private mayFit(calls: number, limit: number): boolean {
+    const missing = this.missingViews;
+    return calls * (missing - this.keptViews) <= (limit / 10) * missing;
+  }
+
   /** The last day a view was held back, for a restarted instance. */
   get lastHeldBack(): number {
     return this.heldBack;
@@ -86,7 +110,11 @@ export class FirstFetches {
   }
 
   private newDay(now: number): void {
-    this.day = Math.floor(now / DAY_MS);
+    const day = Math.floor(now / DAY_MS);
+    if (day === this.day) return;
+    this.day = day;
+    this.keptViews = 0;
+    this.missingViews = 0;
   }
 }
 

@@ -109,12 +109,13 @@ export class PublicCache {
     this.state?.maybeSave(t, (work) => flights.keep(work));
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
-    if (entry) {
-      const age = t - entry.storedAt;
-      if (entry.status !== 200 && age < entry.maxAgeMs) {
-        return answerParts(entry, 'hit', ifNoneMatch, t, this.shared);
-      }
-      if (kept && age <= kept.maxAgeMs + settings.maxStale) {
+    if (entry && entry.status !== 200 && t - entry.storedAt < entry.maxAgeMs) {
+      return answerParts(entry, 'hit', ifNoneMatch, t, this.shared);
+    }
+    this.firstFetches.viewed(kept !== undefined, t);
+    if (kept) {
+      const age = t - kept.storedAt;
+      if (age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
         if (age >= kept.maxAgeMs) staleServed(spec.path);
         return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);

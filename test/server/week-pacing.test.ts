@@ -47,6 +47,18 @@ function handlerOn(sandbox: ReturnType<typeof createSandbox>, options: Partial<C
 /** 24 calls a day, none kept for visitors' shares: the pacing is what holds first fetches back. */
 const SMALL_DAY = { dailyLimit: 24, visitorShare: 24, anonymousShare: 24 } as const;
 
+/**
+ * A morning at 00:00 whose 22 pages are each fetched at their first view, the first of them viewed
+ * again between (found kept): a catalog that may fit the day, so the calls down to the reserve (2)
+ * are free of the line.
+ */
+async function fittingMorning(get: (path: string) => Promise<Response>, ids: readonly number[]) {
+  for (const id of ids.slice(0, 22)) {
+    expect((await get(`/skus/${id}`)).status).toBe(200);
+    expect((await get(`/skus/${ids[0]}`)).headers.get('x-catalog-cache')).toBe('hit');
+  }
+}
+
 describe('a kept answer, whatever its age', () => {
   it('is served with its Age when the API cannot give a new one, days after it was fetched', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: MONDAY + 3_600_000 });
@@ -75,7 +87,7 @@ describe('first fetches of a catalog larger than the day', () => {
     const ids = sandbox.data.skus.map((s) => s.id);
     const { get, calls } = handlerOn(sandbox, SMALL_DAY);
     // The day's calls down to the reserve (2) are free of the line: 22 pages fetched at once.
-    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    await fittingMorning(get, ids);
     expect(calls).toHaveLength(22);
     // A 23rd page is held back: 22 calls at 00:00 are far ahead of the even line.
     const popular = ids[30] as number;
@@ -90,12 +102,30 @@ describe('first fetches of a catalog larger than the day', () => {
     vi.setSystemTime(MONDAY + DAY);
     expect((await get(`/skus/${ids[40]}`)).status).toBe(200);
     expect((await get(`/skus/${ids[41]}`)).status).toBe(200);
-    // Two calls at 00:00 are ahead of the line: a page seen once waits...
+    // Two calls at 00:00 are a call ahead of the line, which asks for 1.5 views: a page seen once waits...
     expect((await get(`/skus/${ids[42]}`)).status).toBe(503);
     // ...the page viewed four times yesterday (counted 2 today, 3 with this view) gets the call.
     const earned = await get(`/skus/${popular}`);
     expect(earned.status).toBe(200);
     expect(calls.slice(22)).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, `/skus/${popular}`]);
+  });
+});
+
+describe("a first day's first fetches", () => {
+  it('stop being free of the line once views that find nothing kept outrun those that do by a tenth of the day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { get, calls } = handlerOn(sandbox, SMALL_DAY);
+    // Every view a new page: three calls (a tenth of 24, and the one that passes it) go free...
+    for (const id of ids.slice(0, 3)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    // ...then the catalog viewed is larger than the day: the line asks for 2 views (3 calls at
+    // 00:00 are 2 ahead), where the calls down to the reserve were free of it.
+    const held = await get(`/skus/${ids[3]}`);
+    expect(held.status).toBe(503);
+    expect(await held.json()).toMatchObject({ errors: [{ code: 'NotFetchedYet' }] });
+    expect((await get(`/skus/${ids[3]}`)).status).toBe(200);
+    expect(calls).toEqual(ids.slice(0, 4).map((id) => `/skus/${id}`));
   });
 });
 
@@ -106,7 +136,7 @@ describe('refreshes while first fetches are held back', () => {
     const sandbox = createSandbox();
     const ids = sandbox.data.skus.map((s) => s.id);
     const { handler, get, calls } = handlerOn(sandbox, SMALL_DAY);
-    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    await fittingMorning(get, ids);
     if (holdOneBack) expect((await get(`/skus/${ids[30]}`)).status).toBe(503);
     vi.setSystemTime(MONDAY + DAY / 2);
     for (let round = 0; round < 5; round++) {
@@ -131,7 +161,7 @@ describe('answers kept past maxStale while pages are held back', () => {
     const sandbox = createSandbox();
     const ids = sandbox.data.skus.map((s) => s.id);
     const { handler, get, calls } = handlerOn(sandbox, SMALL_DAY);
-    for (const id of ids.slice(0, 22)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    await fittingMorning(get, ids);
     // A page held back on Monday: the catalog is larger than the day.
     expect((await get(`/skus/${ids[30]}`)).status).toBe(503);
     const body = await (await get(`/skus/${ids[0]}`)).json();
@@ -167,7 +197,7 @@ describe('a restarted instance on one redis-server', () => {
     const prefix = `restart-${Date.now()}-${Math.random()}:`;
     const first = redisCoordination({ url: redis.url, prefix });
     const a = handlerOn(sandbox, { ...SMALL_DAY, coordination: first });
-    for (const id of ids.slice(0, 22)) expect((await a.get(`/skus/${id}`)).status).toBe(200);
+    await fittingMorning(a.get, ids);
     const popular = ids[30] as number;
     for (let i = 0; i < 4; i++) expect((await a.get(`/skus/${popular}`)).status).toBe(503);
     // An hour on, the instance saves its pacing to Redis with its next answer; then it stops.
