@@ -189,6 +189,27 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     expect(sandbox.apiCalls()).toHaveLength(12);
   });
 
+  it("the server's view counts spread over the nodes too, one script on one key each: apart from the admission's hash tag", async () => {
+    const { client, log } = clusterClient();
+    const coordination = redisCoordination({ client, prefix: 'views:' });
+    opened.push(coordination);
+    const { viewCounts } = coordination;
+    if (!viewCounts) throw new Error('redisCoordination keeps no view counts');
+    const keys = Array.from({ length: 12 }, (_, i) => `p||/api/catalog/skus/${i}?`);
+    for (const key of keys) expect(await viewCounts.add(key, '2026-11-23')).toBe(1);
+    const mark = log.length;
+    for (const key of keys) expect(await viewCounts.add(key, '2026-11-24')).toBe(1.5);
+    // One command a view, on the answer's own key: no CROSSSLOT, no key of `{views:}`.
+    const sent = log.slice(mark);
+    expect(sent.map((c) => c.name)).toEqual(keys.map(() => 'evalsha'));
+    expect(sent.map((c) => c.args[2])).toEqual(keys.map((k) => `views:views:${k}`));
+    const slots = await Promise.all(
+      keys.map(async (k) => Number(await client.call('cluster', 'keyslot', `views:views:${k}`))),
+    );
+    const masters = new Set(await Promise.all(slots.map((slot) => masterPortOfSlot(client, slot))));
+    expect(masters.size).toBeGreaterThan(1);
+  });
+
   it('four processes, each with its own Cluster client, send exactly the daily budget', async () => {
     const sandbox = createSandbox({ dailyLimit: 60, rateLimit: { limit: 1000, windowMs: 60_000 } });
     const server = await sandbox.listen({ port: 0 });
