@@ -15,6 +15,9 @@
 import type { DailyUsage, ViewCountStore } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 
+/** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
+const MIN_FIT_CALLS = 20;
+
 export class FirstFetches {
   private day = Number.NaN;
   /** The last day a view was held back: the catalog is larger than the budget. */
@@ -89,13 +92,14 @@ export class FirstFetches {
 
   /**
    * Whether the catalog viewed today may fit the day's calls: of the first fetches made (the
-   * day's calls), no more than a tenth of the day beyond the views that found an answer kept.
-   * The views are this instance's (a sample of all: with several instances each sees a share),
-   * their ratio applied to the calls every instance made.
+   * day's calls), no more than a tenth of the day (at least `MIN_FIT_CALLS`: fewer tell nothing
+   * of a catalog's size) beyond the views that found an answer kept. The views are this
+   * instance's (a sample of all: with several instances each sees a share), their ratio applied
+   * to the calls every instance made.
    */
   private mayFit(calls: number, limit: number): boolean {
     const missing = this.missingViews;
-    return calls * (missing - this.keptViews) <= (limit / 10) * missing;
+    return calls * (missing - this.keptViews) <= Math.max(limit / 10, MIN_FIT_CALLS) * missing;
   }
 
   /** The last day a view was held back, for a restarted instance. */

@@ -114,18 +114,31 @@ describe('first fetches of a catalog larger than the day', () => {
 describe("a first day's first fetches", () => {
   it('stop being free of the line once views that find nothing kept outrun those that do by a tenth of the day', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
-    const sandbox = createSandbox();
+    const sandbox = createSandbox({ dailyLimit: null, rateLimit: { limit: 1e9, windowMs: 60_000 } });
     const ids = sandbox.data.skus.map((s) => s.id);
-    const { get, calls } = handlerOn(sandbox, SMALL_DAY);
-    // Every view a new page: three calls (a tenth of 24, and the one that passes it) go free...
-    for (const id of ids.slice(0, 3)) expect((await get(`/skus/${id}`)).status).toBe(200);
-    // ...then the catalog viewed is larger than the day: the line asks for 2 views (3 calls at
-    // 00:00 are 2 ahead), where the calls down to the reserve were free of it.
-    const held = await get(`/skus/${ids[3]}`);
+    const { get, calls } = handlerOn(sandbox, { dailyLimit: 1000, visitorShare: 1000, anonymousShare: 1000 });
+    // Every view a new page: a tenth of the day's calls (100), and the one past it, go free...
+    for (const id of ids.slice(0, 101)) expect((await get(`/skus/${id}`)).status).toBe(200);
+    // ...then the catalog viewed is larger than the day: the line asks for 1.7 views (101 calls at
+    // 00:00 are 59 ahead of it), where the calls down to the reserve (900) were free of it.
+    const page = `/skus/${ids[101]}`;
+    const held = await get(page);
     expect(held.status).toBe(503);
     expect(await held.json()).toMatchObject({ errors: [{ code: 'NotFetchedYet' }] });
-    expect((await get(`/skus/${ids[3]}`)).status).toBe(200);
-    expect(calls).toEqual(ids.slice(0, 4).map((id) => `/skus/${id}`));
+    expect((await get(page)).status).toBe(200);
+    expect(calls).toEqual([...ids.slice(0, 101).map((id) => `/skus/${id}`), page]);
+  });
+
+  it('stay free while views find answers kept: a catalog the day covers is fetched at each first view', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox({ dailyLimit: null, rateLimit: { limit: 1e9, windowMs: 60_000 } });
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const { get, calls } = handlerOn(sandbox, { dailyLimit: 1000, visitorShare: 1000, anonymousShare: 1000 });
+    for (const id of ids.slice(0, 150)) {
+      expect((await get(`/skus/${id}`)).status).toBe(200);
+      expect((await get(`/skus/${ids[0]}`)).status).toBe(200);
+    }
+    expect(calls).toHaveLength(150);
   });
 });
 
