@@ -1,11 +1,12 @@
 /**
- * Which public answer to revalidate when the day's pacing allows one more call: the most overdue,
- * and only once it is due. The freshness optimum of a day gives each answer r_i + 1 fetches in
- * proportion to sqrt(views_i x span_i), evenly over its span: every answer is refreshed at an
- * interval inversely proportional to the square root of its view rate, the same level for all.
- * Here that level is found from the views seen so far (their rates) and the refreshes the day has
- * left, by water-filling; an answer is due when its age x sqrt(rate) reaches it, and the pick is
- * the one furthest past it, among every answer this instance serves, not only the one viewed.
+ * Which public answer to revalidate when the day's pacing allows one more call. The freshness
+ * optimum of a day gives each answer r_i + 1 fetches in proportion to sqrt(views_i x span_i),
+ * evenly over its span. Here the level of age x sqrt(rate) that shares the refreshes the day has
+ * left is found by water-filling over the views seen so far: an answer whose age x sqrt(rate) plus
+ * the day's rest reaches n levels gets n refreshes, spaced evenly up to 24:00 (one refresh at the
+ * middle, not once its age reaches the level: a refresh in the last hour serves only that hour).
+ * Among the answers due, the pick is the one whose views lose most by waiting (age x rate), among
+ * every answer this instance serves, not only the one viewed.
  */
 import type { GetSpec } from './fetch-api.js';
 
@@ -78,13 +79,15 @@ export class OverdueAnswers {
     if (!(refreshes >= 1)) return undefined;
     const level = this.levelAt(now, refreshes, msLeft);
     let best: Due | undefined;
-    let bestScore = level;
+    let bestLoss = 0;
     for (const [key, w] of this.watched) {
       const age = now - w.storedAt;
       if (w.storedAt === 0 || age <= w.maxAgeMs || skip(key)) continue;
-      const score = age * Math.sqrt(this.rate(w, now));
-      if (score >= bestScore) {
-        bestScore = score;
+      const rate = this.rate(w, now);
+      if (!isDue(age * Math.sqrt(rate), msLeft * Math.sqrt(rate), level)) continue;
+      const loss = age * rate;
+      if (loss >= bestLoss) {
+        bestLoss = loss;
         best = { key, spec: w.spec, storedAt: w.storedAt };
       }
     }
@@ -92,22 +95,29 @@ export class OverdueAnswers {
   }
 
   /**
-   * The level of age x sqrt(rate) at which an answer is due: the lowest at which the answers
-   * becoming due over the rest of the day, each at an interval of level / sqrt(rate_i) from its
-   * current age on, take no more than the refreshes left. Answers rarely viewed reach it after
-   * 24:00: they are fetched at their first view only, as in the optimum.
+   * The lowest level at which the refreshes of every answer over the rest of the day (`refreshesLeft`)
+   * take no more than the refreshes left. Answers rarely viewed never reach it: they are fetched at
+   * their first view only, as in the optimum.
    */
   private levelAt(now: number, refreshes: number, msLeft: number): number {
     if (!Number.isFinite(refreshes)) return 0;
     const cached = this.level;
     if (cached && now - cached.at < LEVEL_TTL_MS && cached.refreshes === refreshes) return cached.value;
-    // Each answer reaches the level at age x sqrt(rate) = level, 2 level, ... until 24:00.
-    const reach: number[] = [];
+    const aged: number[] = [];
+    const left: number[] = [];
+    let high = 1;
     for (const w of this.watched.values()) {
-      if (w.storedAt !== 0) reach.push((now - w.storedAt + msLeft) * Math.sqrt(this.rate(w, now)));
+      if (w.storedAt === 0) continue;
+      const root = Math.sqrt(this.rate(w, now));
+      aged.push((now - w.storedAt) * root);
+      left.push(msLeft * root);
+      high = Math.max(high, (now - w.storedAt + msLeft) * root + 1);
     }
-    const dueCount = (level: number) => reach.reduce((sum, r) => sum + Math.floor(r / level), 0);
-    let high = Math.max(0, ...reach) + 1;
+    const dueCount = (level: number) => {
+      let sum = 0;
+      for (let i = 0; i < aged.length; i++) sum += refreshesLeft(aged[i] as number, left[i] as number, level);
+      return sum;
+    };
     let low = high / 2 ** 40;
     if (dueCount(low) <= refreshes) high = low;
     for (let i = 0; i < 50 && high / low > 1.001; i++) {
@@ -163,4 +173,20 @@ export class OverdueAnswers {
     }
     if (victim !== undefined) this.watched.delete(victim);
   }
+}
+
+/**
+ * Whether an answer is due: `aged` and `left` are its age and the day's rest, each x sqrt(rate).
+ * With n = floor((aged + left) / level) refreshes until 24:00 spaced evenly, the next is due at
+ * an age of (aged + left) / (n + 1). Level 0 (no budget to share): every stale answer is due.
+ */
+function isDue(aged: number, left: number, level: number): boolean {
+  if (level === 0) return true;
+  const n = Math.floor((aged + left) / level);
+  return n >= 1 && aged * (n + 1) >= aged + left;
+}
+
+/** The refreshes an answer gets over the rest of the day at `level`: one now if due, then evenly. */
+function refreshesLeft(aged: number, left: number, level: number): number {
+  return isDue(aged, left, level) ? 1 + Math.floor(left / level) : Math.floor((aged + left) / level);
 }

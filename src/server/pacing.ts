@@ -55,8 +55,10 @@ export class Pacing {
       const repeated = Math.max(0, uncached - this.overdue.size - once);
       const coming =
         (repeated * (1 - share)) / Math.max(share, MIN_RATE_SHARE) + (this.own?.coming(usage.day) ?? 0);
-      // The pace holds the reserve back; the plan counts on what the day's end frees of it.
-      const paced = (limit - uncached - Math.max(kept, coming)) * share;
+      // The pace holds the reserve back; the plan counts on what the day's end frees of it. The
+      // plan spaces each answer's refreshes to 24:00, so they may run an hour's worth ahead of the
+      // even line (as first fetches may); the line only guards against the calls to come being more.
+      const paced = (limit - uncached - Math.max(kept, coming)) * (share + 1 / 24);
       const planned = limit - uncached - Math.max(reserveFloor, coming) - revalidations;
       if (calls < limit - kept && revalidations < paced) {
         due = this.overdue.pick(now, skip, Math.floor(planned), DAY_MS * (1 - share));

@@ -235,4 +235,45 @@ describe('pacing of background revalidations over the day', () => {
     expect(stale.headers.get('x-catalog-cache')).toBe('stale');
     expect(sandbox.stats.apiCalls).toBe(PAGES.length + 20 + 1);
   });
+
+  it("an answer's refreshes are spaced evenly to 24:00: one refresh left goes at the middle of what is left of its day", async () => {
+    // Three calls, no reserve: A fetched at 00:00, B at 08:00; one refresh left, A's (B's day is
+    // shorter). Spaced to 24:00, A's refresh is due at 12:00. Due once A's age x sqrt(rate) reached
+    // the level that B's whole day just misses, it would wait until about 16:00.
+    const time = clock(0);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 3, reserve: 0 });
+    const [A, B] = pagesOf(sandbox) as [string, string];
+    for (let i = 0; i < 3; i++) await call(A);
+    time.advance(8 * HOUR);
+    for (let i = 0; i < 3; i++) await call(B);
+    time.advance(3 * HOUR + 40 * 60_000); // 11:40: A is not due yet
+    await call(B);
+    await handler.idle();
+    expect(sandbox.stats.apiCalls).toBe(2);
+    time.advance(70 * 60_000); // 12:50: a view of B spends the refresh on A
+    await call(B);
+    await handler.idle();
+    const path = new URL(A, ORIGIN).pathname.slice(MOUNT.length);
+    expect(sandbox.apiCalls({ path }).map((c) => c.status)).toEqual([200, 304]);
+    expect(sandbox.stats.apiCalls).toBe(3);
+  });
+
+  it('among the answers due, the call goes to the one whose views lose most by waiting (age x views)', async () => {
+    // No pacing: every stale answer is due (past its 60 s). A is older, B viewed three times as often.
+    const time = clock(1);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 0, pacing: false });
+    const [A, B, C] = pagesOf(sandbox) as [string, string, string];
+    await call(A);
+    time.advance(50_000);
+    for (let i = 0; i < 3; i++) await call(B);
+    time.advance(65_000);
+    // A: 115 s old, 1 view; B: 65 s old, 3 views. Age x sqrt(views) would pick A (115 > 112.6).
+    await call(C);
+    await call(C);
+    await handler.idle();
+    const path = (page: string) => new URL(page, ORIGIN).pathname.slice(MOUNT.length);
+    expect(sandbox.apiCalls({ path: path(B) }).map((c) => c.status)).toEqual([200, 304]);
+    expect(sandbox.apiCalls({ path: path(A) })).toHaveLength(1);
+    expect(sandbox.stats.apiCalls).toBe(4);
+  });
 });
