@@ -2,34 +2,46 @@ import { InvalidRequestError, type ViewCountStore } from '../index.js';
 import { badDayMessage, dayNumber } from '../internal/view-decay.js';
 import { type Connection, script } from './connection.js';
 
+/** Days a count is looked for back from today when the page is not viewed yet today. */
+const LOOK_BACK = 3;
+/** Answers counted at most per day: a crowd inventing pages fills the day's table, never Redis. */
+const MAX_COUNTED_A_DAY = 100_000;
+
 /**
- * One view counted in one round trip. The key holds `<day> <count>`: the count is halved once for
- * each midnight since `day` (forgotten below 1/4), then this view added; the key expires once the
- * count would be forgotten if no view came (one day more per doubling), so Redis keeps only the
- * counts still of use. The count is answered as text (a Lua number would be cut to an integer).
- * KEYS: the counter. ARGV: today as whole days since 1970.
+ * One view counted in one round trip. A hash per UTC day maps each answer's key to its count: a
+ * page's first view of the day starts from the last count of the days before (halved once for
+ * each midnight since, forgotten below 1/4), then adds this view. Once the day's hash holds
+ * `MAX_COUNTED_A_DAY` answers, views of others are answered, not stored. The count is answered as
+ * text (a Lua number would be cut to an integer).
+ * KEYS: today's hash, then the days before it. ARGV: the answer's key, the day's maximum, the TTL.
  */
 const ADD = script(`
-local today = tonumber(ARGV[1])
-local stored = redis.call('GET', KEYS[1])
-local views = 0
-if stored then
-  local day, count = string.match(stored, '^(%d+) ([%d.e+-]+)$')
-  if day then
-    views = tonumber(count) / 2 ^ math.min(60, math.max(0, today - tonumber(day)))
-    if views < 0.25 then views = 0 end
+local key = ARGV[1]
+local views = tonumber(redis.call('HGET', KEYS[1], key) or '')
+if views then
+  views = views + 1
+else
+  views = 0
+  for i = 2, #KEYS do
+    local before = tonumber(redis.call('HGET', KEYS[i], key) or '')
+    if before then
+      if before / 2 ^ (i - 1) >= 0.25 then views = before / 2 ^ (i - 1) end
+      break
+    end
   end
+  views = views + 1
+  if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[2]) then return string.format('%.17g', views) end
 end
-views = views + 1
-local days = math.max(1, math.floor(math.log(views / 0.25) / math.log(2) + 1e-9) + 1)
-redis.call('SET', KEYS[1], today .. ' ' .. string.format('%.17g', views), 'PX', days * 86400000)
+redis.call('HSET', KEYS[1], key, string.format('%.17g', views))
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return string.format('%.17g', views)
 `);
 
 /**
  * Views of public answers not kept yet, in Redis: one count for every instance of the application.
- * One key per answer under the coordination's spread prefix (no hash tag of the application), so a
- * Redis Cluster spreads them over its nodes, apart from the keys of the one-round-trip admission.
+ * A hash per day (`<prefix>views:{<prefix>views}:<day number>`), kept as long as it is looked back
+ * to: memory bounded whatever a crowd asks for. Its own hash tag keeps a view's days on one node
+ * of a Redis Cluster, apart from the application's admission keys (`{<prefix>}`).
  */
 export function redisViewCounts(connection: Connection, prefix: string): ViewCountStore {
   return {
@@ -37,8 +49,12 @@ export function redisViewCounts(connection: Connection, prefix: string): ViewCou
       const today = dayNumber(day);
       if (!Number.isInteger(today))
         throw new InvalidRequestError(badDayMessage(day), 'InvalidParameter', 'day');
-      const answer = await connection.eval('view count', ADD, [`${prefix}views:${key}`], [today]);
-      return Number(answer);
+      const days = Array.from(
+        { length: LOOK_BACK + 1 },
+        (_, i) => `${prefix}views:{${prefix}views}:${today - i}`,
+      );
+      const ttl = (LOOK_BACK + 1) * 86_400_000;
+      return Number(await connection.eval('view count', ADD, days, [key, MAX_COUNTED_A_DAY, ttl]));
     },
   };
 }

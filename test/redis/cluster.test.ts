@@ -189,7 +189,7 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     expect(sandbox.apiCalls()).toHaveLength(12);
   });
 
-  it("the server's view counts spread over the nodes too, one script on one key each: apart from the admission's hash tag", async () => {
+  it("the server's view counts: one script on the day's hashes, under a hash tag of their own apart from the admission's", async () => {
     const { client, log } = clusterClient();
     const coordination = redisCoordination({ client, prefix: 'views:' });
     opened.push(coordination);
@@ -199,15 +199,18 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     for (const key of keys) expect(await viewCounts.add(key, '2026-11-23')).toBe(1);
     const mark = log.length;
     for (const key of keys) expect(await viewCounts.add(key, '2026-11-24')).toBe(1.5);
-    // One command a view, on the answer's own key: no CROSSSLOT, no key of `{views:}`.
+    // One command a view (no CROSSSLOT): today's hash and the three days before, one slot.
     const sent = log.slice(mark);
     expect(sent.map((c) => c.name)).toEqual(keys.map(() => 'evalsha'));
-    expect(sent.map((c) => c.args[2])).toEqual(keys.map((k) => `views:views:${k}`));
-    const slots = await Promise.all(
-      keys.map(async (k) => Number(await client.call('cluster', 'keyslot', `views:views:${k}`))),
+    const day = Date.UTC(2026, 10, 24) / 86_400_000;
+    const hashes = [0, 1, 2, 3].map((i) => `views:views:{views:views}:${day - i}`);
+    for (const command of sent) expect(command.args.slice(2, 6)).toEqual(hashes);
+    const slots = new Set(
+      await Promise.all(hashes.map(async (h) => Number(await client.call('cluster', 'keyslot', h)))),
     );
-    const masters = new Set(await Promise.all(slots.map((slot) => masterPortOfSlot(client, slot))));
-    expect(masters.size).toBeGreaterThan(1);
+    expect(slots.size).toBe(1);
+    const admission = Number(await client.call('cluster', 'keyslot', '{views:}budget'));
+    expect(slots.has(admission)).toBe(false);
   });
 
   it('four processes, each with its own Cluster client, send exactly the daily budget', async () => {

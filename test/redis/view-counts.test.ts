@@ -97,13 +97,13 @@ describe('view counts in Redis', () => {
     const app = application();
     const { get, handler, log, viewCommands } = app.start();
     await monday(get, handler, app.ids);
-    // Each view of a page not kept is counted on its answer's key (the first also loads the script).
-    expect(new Set(viewCommands().map((c) => c.args[2]))).toEqual(
-      new Set(
-        [...Array.from({ length: 22 }, (_, i) => i), 30].map(
-          (i) => `${app.prefix}views:p||${MOUNT}/skus/${app.ids[i]}?`,
-        ),
-      ),
+    // Each view of a page not kept is counted under its answer's key in the day's hash, looking
+    // back three days (the first also loads the script).
+    const day = Math.floor(MONDAY / DAY);
+    const days = [0, 1, 2, 3].map((i) => `${app.prefix}views:{${app.prefix}views}:${day - i}`);
+    expect(viewCommands().every((c) => days.every((day, i) => c.args[2 + i] === day))).toBe(true);
+    expect(new Set(viewCommands().map((c) => c.args[6]))).toEqual(
+      new Set([...Array.from({ length: 22 }, (_, i) => i), 30].map((i) => `p||${MOUNT}/skus/${app.ids[i]}?`)),
     );
 
     // A view held back: one script run, one round trip. A view of an answer kept (fresh): none.
@@ -143,29 +143,43 @@ describe('view counts in Redis', () => {
     expect(app.calls.slice(22)).toEqual([`/skus/${app.ids[40]}`, `/skus/${app.ids[41]}`, page]);
   });
 
-  it('each key expires once its count would be forgotten', async () => {
+  it("a day's counts live in one hash, as long as they are looked back to, and no crowd grows it past its maximum", async () => {
     const app = application();
     const { coordination } = app.start();
     const { viewCounts } = coordination;
     if (!viewCounts) throw new Error('redisCoordination keeps no view counts');
     const raw = new Redis(redis.url);
     open.push(raw);
-    expect(await viewCounts.add('p|v3|/api/catalog/skus/1?', '2026-11-23')).toBe(1);
-    for (let i = 0; i < 3; i++) await viewCounts.add('p|v3|/api/catalog/skus/2?', '2026-11-23');
-    const keys = (await raw.keys(`${app.prefix}*`)).sort();
-    expect(keys).toEqual([
-      `${app.prefix}views:p|v3|/api/catalog/skus/1?`,
-      `${app.prefix}views:p|v3|/api/catalog/skus/2?`,
-    ]);
-    // 1 view is forgotten after 3 midnights (1/8 < 1/4); 3 views after 4 (3/16): the key lives that many days.
-    const ttl1 = await raw.pttl(keys[0] as string);
-    const ttl3 = await raw.pttl(keys[1] as string);
-    expect(ttl1).toBeGreaterThan(3 * DAY - 60_000);
-    expect(ttl1).toBeLessThanOrEqual(3 * DAY);
-    expect(ttl3).toBeGreaterThan(4 * DAY - 60_000);
-    expect(ttl3).toBeLessThanOrEqual(4 * DAY);
+    const page = (i: number) => `p|v3|/api/catalog/skus/${i}?`;
+    expect(await viewCounts.add(page(1), '2026-11-23')).toBe(1);
+    for (let i = 0; i < 3; i++) await viewCounts.add(page(2), '2026-11-23');
+    const mondayHash = `${app.prefix}views:{${app.prefix}views}:${Math.floor(MONDAY / DAY)}`;
+    expect(await raw.keys(`${app.prefix}*`)).toEqual([mondayHash]);
+    expect(await raw.hgetall(mondayHash)).toEqual({ [page(1)]: '1', [page(2)]: '3' });
+    // Looked back to for three days: the hash lives four.
+    const ttl = await raw.pttl(mondayHash);
+    expect(ttl).toBeGreaterThan(4 * DAY - 60_000);
+    expect(ttl).toBeLessThanOrEqual(4 * DAY);
+    // Thursday: Monday's 3 views halved three times; 1 view is forgotten by then (1/8 < 1/4).
+    expect(await viewCounts.add(page(2), '2026-11-26')).toBe(1.375);
+    expect(await viewCounts.add(page(1), '2026-11-26')).toBe(1);
+    // Friday: Monday is past the look-back, Thursday's count is halved once.
+    expect(await viewCounts.add(page(2), '2026-11-27')).toBe(1.6875);
+
+    // A crowd inventing pages: the day's hash stops at 100,000 answers; a view of one more is
+    // counted for its own answer (1) but not stored, and the pages already counted count on.
+    const tuesday = `${app.prefix}views:{${app.prefix}views}:${Math.floor(MONDAY / DAY) + 1}`;
+    for (let batch = 0; batch < 10; batch++) {
+      const crowd: Record<string, string> = {};
+      for (let i = 0; i < 10_000; i++) crowd[page(1_000_000 + batch * 10_000 + i)] = '1';
+      await raw.hset(tuesday, crowd);
+    }
+    expect(await viewCounts.add(page(7), '2026-11-24')).toBe(1);
+    expect(await viewCounts.add(page(7), '2026-11-24')).toBe(1);
+    expect(await raw.hlen(tuesday)).toBe(100_000);
+    expect(await viewCounts.add(page(1_000_001), '2026-11-24')).toBe(2);
     // A value that is not ours (another writer) starts the count afresh rather than failing the view.
-    await raw.set(keys[0] as string, 'not a count');
-    expect(await viewCounts.add('p|v3|/api/catalog/skus/1?', '2026-11-23')).toBe(1);
+    await raw.hset(mondayHash, page(9), 'not a count');
+    expect(await viewCounts.add(page(9), '2026-11-23')).toBe(1);
   });
 });
