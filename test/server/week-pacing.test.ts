@@ -200,7 +200,8 @@ describe('a restarted instance on one redis-server', () => {
   it("revalidates an answer the stopped one watched against its endpoint's schema; the saved pacing holds no schema", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: MONDAY + 3_600_000 });
     const sandbox = createSandbox();
-    const [hot, other] = sandbox.data.skus.filter((s) => s.price_min > 0).map((s) => s.id) as [number, number];
+    const priced = sandbox.data.skus.filter((s) => s.price_min > 0);
+    const [hot, other] = priced.map((s) => s.id) as [number, number];
     const prefix = `restored-${Date.now()}-${Math.random()}:`;
     const first = redisCoordination({ url: redis.url, prefix });
     const a = handlerOn(sandbox, { coordination: first, pacing: false });
