@@ -44,10 +44,25 @@ export async function startRedisFor(mode: RedisMode): Promise<StartedRedis> {
 
 export type Client = Redis | Cluster;
 
-/** A client of its own for one handler instance. */
+/** Replies each client still waits for: the simulated clock awaits them rather than polling. */
+const outstanding = new WeakMap<Client, Set<Promise<unknown>>>();
+
+/** A client of its own for one handler instance, whose commands' replies are kept track of. */
 export function connect(target: RedisTarget): Client {
   const client = 'url' in target ? new Redis(target.url) : new Cluster(target.nodes);
   client.on('error', () => undefined);
+  const out = new Set<Promise<unknown>>();
+  outstanding.set(client, out);
+  const send = client.sendCommand.bind(client) as (...args: unknown[]) => unknown;
+  client.sendCommand = ((...args: unknown[]) => {
+    const reply = send(...args);
+    if (reply instanceof Promise) {
+      out.add(reply);
+      const done = () => out.delete(reply);
+      reply.then(done, done);
+    }
+    return reply;
+  }) as typeof client.sendCommand;
   return client;
 }
 
@@ -62,4 +77,20 @@ export function waiting(client: Client): boolean {
   if ((own.offlineQueue?.length ?? 0) > 0 || (own.commandQueue?.length ?? 0) > 0) return true;
   if (client instanceof Cluster) return client.nodes().some((node) => waiting(node));
   return false;
+}
+
+/**
+ * What the clock waits on before it moves: the replies the clients' commands still wait for (a
+ * promise: the loop sleeps until they come), `true` when only ioredis' queues say so (polled), or
+ * `false` when nothing is due.
+ */
+export function replies(clients: Iterable<Client>): Promise<unknown> | boolean {
+  const due: Promise<unknown>[] = [];
+  let queued = false;
+  for (const client of clients) {
+    const out = outstanding.get(client);
+    if (out && out.size > 0) due.push(...out);
+    else if (!queued) queued = waiting(client);
+  }
+  return due.length > 0 ? Promise.allSettled(due) : queued;
 }

@@ -10,7 +10,7 @@ import type { StorePage } from '../day/storefront.js';
 import { resourceKey } from '../day/tap.js';
 import type { WeekPlan } from './plan.js';
 import { WeekRecord } from './record.js';
-import { type Client, connect, type RedisTarget, waiting } from './redis.js';
+import { type Client, connect, type RedisTarget, replies } from './redis.js';
 
 export interface WeekOptions {
   seed: number;
@@ -53,7 +53,7 @@ interface Seen {
 /** Plays the week's views against `instances` handlers behind a round-robin balancer, on one Redis. */
 export async function simulateWeek(options: WeekOptions): Promise<WeekRecord> {
   const clients = new Set<Client>();
-  const clock = new SimulatedClock(options.start, () => [...clients].some(waiting));
+  const clock = new SimulatedClock(options.start, () => replies(clients));
   const random = Math.random;
   Math.random = seededRandom(options.seed);
   try {

@@ -8,7 +8,12 @@
  * Among the answers due, the pick is the one whose views lose most by waiting (age x rate), among
  * every answer this instance serves, not only the one viewed.
  */
+
+import type { EndpointRow } from '../index.js';
 import type { GetSpec } from './fetch-api.js';
+
+/** The served GET route's row for an API path (`/skus/1`), or undefined when none has that path. */
+export type GetRowOf = (path: string) => EndpointRow | undefined;
 
 export interface Watched {
   spec: GetSpec;
@@ -37,7 +42,11 @@ export class OverdueAnswers {
   private since: number | undefined;
   private level: { at: number; refreshes: number; value: number } | undefined;
 
-  constructor(private readonly max: number) {}
+  /** `rowOf` gives a restored answer back its schema: a snapshot is JSON, and a schema is not data. */
+  constructor(
+    private readonly max: number,
+    private readonly rowOf: GetRowOf,
+  ) {}
 
   /** A view of `key`, with what the cache holds for it (storedAt 0: nothing). */
   view(key: string, spec: GetSpec, storedAt: number, maxAgeMs: number, now: number): void {
@@ -146,7 +155,14 @@ export class OverdueAnswers {
   /** The `max` answers viewed most, and when counting began: what a restarted instance starts from. */
   snapshot(max: number): { since: number | undefined; watched: [string, Watched][] } {
     const watched = [...this.watched].sort((a, b) => b[1].views - a[1].views).slice(0, max);
-    return { since: this.since, watched: watched.map(([key, w]) => [key, { ...w }]) };
+    // The spec without its schema: a zod schema turned to JSON is kilobytes of nothing usable.
+    return {
+      since: this.since,
+      watched: watched.map(([key, { spec, ...w }]) => [
+        key,
+        { ...w, spec: { path: spec.path, query: spec.query, version: spec.version } },
+      ]),
+    };
   }
 
   /** Starts from a snapshot: counts and kept times of answers this instance has not seen yet. */
@@ -155,7 +171,16 @@ export class OverdueAnswers {
     for (const [key, w] of watched) {
       if (this.watched.size >= this.max) break;
       if (this.watched.has(key) || !(w.views > 0) || typeof w.spec?.path !== 'string') continue;
-      this.watched.set(key, { spec: w.spec, views: w.views, storedAt: w.storedAt, maxAgeMs: w.maxAgeMs });
+      // A path no served GET route has is not revalidated: its answer would be checked against nothing.
+      const row = this.rowOf(w.spec.path);
+      if (!row) continue;
+      const { path, query, version } = w.spec;
+      this.watched.set(key, {
+        spec: { path, query, version, schema: row.schema },
+        views: w.views,
+        storedAt: w.storedAt,
+        maxAgeMs: w.maxAgeMs,
+      });
     }
     this.level = undefined;
   }

@@ -31,10 +31,16 @@ import type { OwnCalls } from './own-calls.js';
 import { Pacing } from './pacing.js';
 import { PacingState } from './pacing-state.js';
 import { type Answer, isThenable, type Maybe } from './prepared.js';
+import { compileRoutes, type RouteTable } from './route-table.js';
 import type { RouteLookup } from './routes.js';
 import type { Settings } from './settings.js';
 import type { Target } from './target.js';
 import type { Charge } from './visitors.js';
+
+/** The GET row of an API path (`/skus/1`), as the front door matches it. */
+function getRowOf(routes: RouteTable) {
+  return (path: string) => routes(path.split('/').filter((segment) => segment !== ''))?.lookup('GET')?.row;
+}
 
 /** A background revalidation is the pacing's call, charged to no visitor. */
 const FREE: Charge = async () => undefined;
@@ -62,7 +68,7 @@ export interface PublicCacheParts {
 }
 
 export class PublicCache {
-  private readonly overdue = new OverdueAnswers(2000);
+  private readonly overdue = new OverdueAnswers(2000, getRowOf(compileRoutes()));
   /** Public answers being revalidated in the background by this instance. */
   private readonly revalidating = new Set<string>();
 

@@ -55,3 +55,44 @@ it("usage() of a new client tells the day's shared count once Redis has answered
   expect(second.usage()).toMatchObject({ calls: 4, limit: 20, remaining: 16 });
   expect(sandbox.apiCalls()).toHaveLength(4);
 });
+
+it('usage() asked many times while a count read is out sends no other: one GET a round trip', async () => {
+  const sandbox = createSandbox({ dailyLimit: null });
+  const raw = new Redis(redis.url);
+  raw.on('error', () => undefined);
+  open.push(raw);
+  await raw.ping();
+  const sent: string[] = [];
+  const send = raw.sendCommand.bind(raw);
+  raw.sendCommand = (command, stream) => {
+    sent.push(command.name);
+    return send(command, stream);
+  };
+  const coordination = redisCoordination({ client: raw, prefix: 'recount:' });
+  open.push(coordination);
+  const client = createClient({
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    dailyLimit: 20,
+    cache: false,
+    fetch: sandbox.fetch,
+    coordination,
+  });
+  // The count the client asks for when it is made, answered.
+  await vi.waitFor(() => expect(sent).toEqual(['get']));
+  await raw.ping();
+  sent.length = 0;
+  const gets = () => sent.filter((name) => name === 'get').length;
+  for (let i = 0; i < 5; i++) expect(client.usage().limit).toBe(20);
+  await vi.waitFor(() => expect(gets()).toBe(1));
+  // Commands are answered in order: once this PING is, the GET is too, and no other was sent.
+  await raw.ping();
+  expect(gets()).toBe(1);
+  // Once it has answered, the next usage() reads again.
+  client.usage();
+  await vi.waitFor(() => expect(gets()).toBe(2));
+  await raw.ping();
+  expect(gets()).toBe(2);
+});

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
@@ -234,6 +235,53 @@ describe('a restarted instance on one redis-server', () => {
       expect((await b.get(`/skus/${ids[42]}`)).status).toBe(503);
       expect((await b.get(`/skus/${popular}`)).status).toBe(200);
       expect(b.calls).toEqual([`/skus/${ids[40]}`, `/skus/${ids[41]}`, `/skus/${popular}`]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("revalidates an answer the stopped one watched against its endpoint's schema; the saved pacing holds no schema", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY + 3_600_000 });
+    const sandbox = createSandbox();
+    const priced = sandbox.data.skus.filter((s) => s.price_min > 0);
+    const [hot, other] = priced.map((s) => s.id) as [number, number];
+    const prefix = `restored-${Date.now()}-${Math.random()}:`;
+    const first = redisCoordination({ url: redis.url, prefix });
+    const a = handlerOn(sandbox, { coordination: first, pacing: false });
+    for (let i = 0; i < 5; i++) expect((await a.get(`/skus/${hot}`)).status).toBe(200);
+    // An hour on, the instance saves its pacing to Redis with its next answer; then it stops.
+    vi.setSystemTime(MONDAY + 2 * 3_600_000 + 1_000);
+    expect((await a.get(`/skus/${other}`)).status).toBe(200);
+    await a.handler.idle();
+    await first.close();
+    expect(a.calls).toEqual([`/skus/${hot}`, `/skus/${other}`]);
+
+    // The saved state names what to revalidate; a schema is not data (it was kilobytes an answer).
+    const raw = new Redis(redis.url);
+    try {
+      const [key, ...more] = await raw.keys(`${prefix}*pacing*`);
+      expect(more).toEqual([]);
+      const saved = (await raw.get(key as string)) as string;
+      expect(saved).toContain(`/skus/${hot}`);
+      expect(saved).not.toContain('"schema"');
+      expect(saved.length).toBeLessThan(2_000);
+    } finally {
+      raw.disconnect();
+    }
+
+    const { priceMin } = sandbox.setPrice(hot, 1234.5);
+    const second = redisCoordination({ url: redis.url, prefix });
+    try {
+      const b = handlerOn(sandbox, { coordination: second, pacing: false });
+      // A view of the other (stale) answer lets a revalidation go: to the restored, most viewed one.
+      expect((await b.get(`/skus/${other}`)).status).toBe(200);
+      await b.handler.idle();
+      expect(b.calls).toEqual([`/skus/${hot}`]);
+      // Its new answer (a 200: the price moved) passed the schema and was kept: served with no call.
+      const hotNow = await b.get(`/skus/${hot}`);
+      expect(hotNow.headers.get('x-catalog-cache')).toBe('hit');
+      expect(((await hotNow.json()) as { sku: { price_min: number } }).sku.price_min).toBe(priceMin);
+      expect(b.calls).toEqual([`/skus/${hot}`]);
     } finally {
       await second.close();
     }
