@@ -83,6 +83,33 @@ describe('fileCoordination budget', () => {
   });
 });
 
+describe('fileCoordination counts files (visitors, views)', () => {
+  it('a corrupt or foreign counts file is refused with StateFileError naming it, and left as it is', async () => {
+    const dir = stateDir();
+    const { visitors, viewCounts } = fileCoordination({ dir });
+    if (!visitors || !viewCounts) throw new Error('fileCoordination keeps no visitor or view counts');
+    expect(await visitors.take(day, [{ key: 'a', limit: 2 }])).toBe(true);
+    expect(await viewCounts.add('p||/skus/1?', day)).toBe(1);
+    for (const [file, broken] of [
+      ['visitors.json', '{"day":"2026-11-26","counts":{"a":-1}}'],
+      ['views.json', '{"day":20418,"counts":{"__proto__":"x"}'],
+    ] as const) {
+      const path = join(dir, file);
+      writeFileSync(path, broken);
+      const error = await (file === 'visitors.json'
+        ? visitors.take(day, [{ key: 'a', limit: 2 }])
+        : viewCounts.add('p||/skus/1?', day)
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StateFileError);
+      expect(error).toMatchObject({ problem: 'corrupt', path });
+      expect((error as Error).message).toContain(
+        file === 'visitors.json' ? 'visitor counts file' : 'view counts file',
+      );
+      expect(readFileSync(path, 'utf8')).toBe(broken);
+    }
+  });
+});
+
 describe('fileCoordination with clients', () => {
   it('usage() in a new client on the same directory includes the earlier clients calls; the budget is shared', async () => {
     const dir = stateDir();
