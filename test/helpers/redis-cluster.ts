@@ -4,12 +4,12 @@
  * with `redis-cli --cluster create`, ready once every node says `cluster_state:ok`. For the
  * cluster tests and `npm run bench:week -- --redis cluster`.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './redis-server.js';
+import { freePort, redisProcess } from './redis-server.js';
 
 const run = promisify(execFile);
 
@@ -73,7 +73,7 @@ export async function startRedisCluster(
     const port = await freePort();
     if (!ports.includes(port)) ports.push(port);
   }
-  const members = ports.map((port) => member(port, dir, cli));
+  const members = ports.map((port) => member(port, dir));
   const cluster: RedisCluster = {
     nodes: ports.map((port) => ({ host: '127.0.0.1', port })),
     members,
@@ -121,57 +121,26 @@ export async function startRedisCluster(
   return cluster;
 }
 
-function member(port: number, dir: string, cli: RedisCluster['cli']): ClusterMember {
-  let child: ChildProcess | undefined;
+function member(port: number, dir: string): ClusterMember {
+  const server = redisProcess(port, [
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    join(dir, `nodes-${port}.conf`),
+    '--cluster-node-timeout',
+    String(NODE_TIMEOUT_MS),
+    '--dir',
+    dir,
+    '--dbfilename',
+    `dump-${port}.rdb`,
+  ]);
   return {
     port,
     get running() {
-      return child !== undefined && child.exitCode === null;
+      return server.running;
     },
-    async start() {
-      child = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--cluster-enabled',
-          'yes',
-          '--cluster-config-file',
-          join(dir, `nodes-${port}.conf`),
-          '--cluster-node-timeout',
-          String(NODE_TIMEOUT_MS),
-          '--dir',
-          dir,
-          '--dbfilename',
-          `dump-${port}.rdb`,
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--loglevel',
-          'warning',
-        ],
-        { stdio: 'ignore' },
-      );
-      const giveUpAt = Date.now() + 5000;
-      for (;;) {
-        const pong = await cli(port, 'ping').catch(() => '');
-        if (pong.trim() === 'PONG') return;
-        if (Date.now() > giveUpAt) throw new Error(`redis-server did not answer on port ${port} within 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
-    async kill() {
-      const alive = child;
-      child = undefined;
-      if (!alive || alive.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        alive.once('exit', () => resolve());
-        alive.kill('SIGKILL');
-      });
-    },
+    start: server.start,
+    kill: server.stop,
   };
 }
 

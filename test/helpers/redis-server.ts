@@ -22,30 +22,33 @@ export async function startRedis(): Promise<RedisServer> {
     checked = true;
   }
   const port = await freePort();
-  let child: ChildProcess | undefined;
+  const redis = redisProcess(port);
   const server: RedisServer = {
     port,
     url: `redis://127.0.0.1:${port}`,
-    async start() {
-      child = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--loglevel',
-          'warning',
-        ],
-        { stdio: 'ignore' },
-      );
+    start: redis.start,
+    stop: redis.stop,
+  };
+  await server.start();
+  return server;
+}
+
+/**
+ * One redis-server process on a loopback `port` with no persistence, `args` added (a cluster
+ * member's): `start()` returns once it answers PING; `stop()` kills it (SIGKILL, as a crash).
+ */
+export function redisProcess(port: number, args: readonly string[] = []) {
+  let child: ChildProcess | undefined;
+  return {
+    get running(): boolean {
+      return child !== undefined && child.exitCode === null;
+    },
+    async start(): Promise<void> {
+      const base = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+      child = spawn('redis-server', [...base, '--loglevel', 'warning', ...args], { stdio: 'ignore' });
       await waitForPort(port, 5000);
     },
-    async stop() {
+    async stop(): Promise<void> {
       const running = child;
       child = undefined;
       if (!running || running.exitCode !== null) return;
@@ -55,8 +58,6 @@ export async function startRedis(): Promise<RedisServer> {
       });
     },
   };
-  await server.start();
-  return server;
 }
 
 export function freePort(): Promise<number> {

@@ -149,7 +149,9 @@ export interface VisitorCountStore {
  * Views of public answers nothing is kept of yet, counted where every instance of the application
  * sees them (the server's first fetches: a shop with more pages than calls fetches the pages
  * viewed most). A count is halved at each UTC midnight (yesterday's popularity is today's best
- * guess) and forgotten once below 1/4; a key no longer viewed expires on its own.
+ * guess) and forgotten once below 1/4; a key no longer viewed expires on its own. Keys come from
+ * visitors' requests, so a store keeps a bounded number of them: past the bound a view is counted
+ * for its answer and not kept.
  */
 export interface ViewCountStore {
   /**
