@@ -52,12 +52,6 @@ export function tokenKey(token: AccessToken): string {
  */
 const seen = new WeakMap<BudgetStore, Map<string, { day: string; calls: number }>>();
 
-/**
- * The count reads in flight per budget store (`app` and day): a `usage()` asked while one is out
- * waits for its answer rather than sending another (a handler asks it several times a request).
- */
-const reading = new WeakMap<BudgetStore, Set<string>>();
-
 /** The limits of a client: what the exchange, the core and `usage()` ask of it. */
 export interface Limits {
   readonly config: LimitsConfig;
@@ -202,30 +196,6 @@ export function createLimits(config: LimitsConfig): Limits {
     apps.set(app, { day, calls: Math.max(before + more, calls) });
   }
 
-  /** Reads the store's count for `day` in the background, unless a read of it is out already. */
-  function recount(day: string): void {
-    let out = reading.get(budget);
-    if (!out) {
-      out = new Set();
-      reading.set(budget, out);
-    }
-    const key = `${app} ${day}`;
-    if (out.has(key)) return;
-    out.add(key);
-    const done = () => out.delete(key);
-    let read: Promise<number>;
-    try {
-      read = budget.count(app, day);
-    } catch {
-      done();
-      return;
-    }
-    read.then((calls) => {
-      done();
-      counted(day, 0, calls);
-    }, done);
-  }
-
   function known(): DailyUsage {
     const day = utcDay();
     const kept = seen.get(budget)?.get(app);
@@ -265,7 +235,10 @@ export function createLimits(config: LimitsConfig): Limits {
       const day = utcDay();
       const now = budget.peek?.(app, day);
       if (now !== undefined) counted(day, 0, now);
-      recount(day);
+      budget.count(app, day).then(
+        (calls) => counted(day, 0, calls),
+        () => undefined,
+      );
       return known();
     },
     async read() {
