@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, DailyLimitError, RateLimitError } from '../../src/index.js';
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { logCommands } from '../helpers/redis-log.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // The admission (src/redis/window.ts): one script places a call in its token's window and takes it
@@ -28,18 +29,7 @@ function countedClient() {
   const client = new Redis(redis.url);
   client.on('error', () => undefined);
   open.push(client);
-  const log: { name: string; done: boolean }[] = [];
-  const send = client.sendCommand.bind(client);
-  client.sendCommand = (command, stream) => {
-    const entry = { name: command.name, done: false };
-    log.push(entry);
-    const done = () => {
-      entry.done = true;
-    };
-    command.promise.then(done, done);
-    return send(command, stream);
-  };
-  return { client, log };
+  return { client, log: logCommands(client) };
 }
 
 function setup(options: SandboxOptions) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
+import { logCommands } from '../helpers/redis-log.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // The synchronous usage() of a client made in a new process over Redis: the client asks Redis for
@@ -41,16 +42,11 @@ it("usage() of a new client tells the day's shared count once Redis has answered
   raw.on('error', () => undefined);
   open.push(raw);
   await raw.ping();
-  const sent: string[] = [];
-  const send = raw.sendCommand.bind(raw);
-  raw.sendCommand = (command, stream) => {
-    sent.push(command.name);
-    return send(command, stream);
-  };
+  const log = logCommands(raw);
   const later = redisCoordination({ client: raw, prefix: 'prefetch:' });
   open.push(later);
   const second = createClient({ ...options, coordination: later });
-  await vi.waitFor(() => expect(sent).toEqual(['get']));
+  await vi.waitFor(() => expect(log.map((c) => c.name)).toEqual(['get']));
   await raw.ping();
   expect(second.usage()).toMatchObject({ calls: 4, limit: 20, remaining: 16 });
   expect(sandbox.apiCalls()).toHaveLength(4);

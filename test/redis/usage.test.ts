@@ -5,6 +5,7 @@ import { createClient } from '../../src/index.js';
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js';
 import { bundleCli, useCli } from '../cli/cli-helpers.js';
+import { logCommands } from '../helpers/redis-log.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // A client's usage over Redis in a new process: `readUsage()` reads the shared count in one round
@@ -55,19 +56,14 @@ describe('usage over Redis in a new process', () => {
 
     const raw = new Redis(redis.url);
     raw.on('error', () => undefined);
-    const sent: string[] = [];
-    const send = raw.sendCommand.bind(raw);
-    raw.sendCommand = (command, stream) => {
-      sent.push(command.name);
-      return send(command, stream);
-    };
+    const log = logCommands(raw);
     try {
       const second = processClient(prefix, raw);
       await raw.ping();
-      sent.length = 0;
+      log.length = 0;
       const read = await second.readUsage();
       expect(read).toMatchObject({ calls: 3, limit: 50, remaining: 47 });
-      expect(sent).toEqual(['get']);
+      expect(log.map((c) => c.name)).toEqual(['get']);
       // The synchronous usage() tells the count read.
       expect(second.usage()).toMatchObject({ calls: 3, remaining: 47 });
       // A call of this process counts on top.

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { type CatalogHandler, createCatalogHandler } from '../../src/server/index.js';
+import { logCommands } from '../helpers/redis-log.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 // The views of pages nothing is kept of, counted in Redis for every instance of the application
@@ -36,13 +37,7 @@ function loggedClient() {
   const client = new Redis(redis.url);
   client.on('error', () => undefined);
   open.push(client);
-  const log: { name: string; args: string[] }[] = [];
-  const send = client.sendCommand.bind(client);
-  client.sendCommand = (command, stream) => {
-    log.push({ name: command.name, args: command.args.map(String) });
-    return send(command, stream);
-  };
-  return { client, log };
+  return { client, log: logCommands(client) };
 }
 
 /** Handlers of one application on one sandbox, made one at a time (a restart: a new process). */
