@@ -2,9 +2,10 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { type CatalogHandler, createCatalogHandler } from '../../src/server/index.js';
+import type { CatalogHandler } from '../../src/server/index.js';
 import { logCommands } from '../helpers/redis-log.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { handlerOver, notingFetch } from '../server/setup.js';
 
 // The views of pages nothing is kept of, counted in Redis for every instance of the application
 // (redisCoordination's `viewCounts`, src/redis/view-counts.ts), through the public API: the
@@ -49,17 +50,8 @@ function application() {
     const { client, log } = loggedClient();
     const coordination = redisCoordination({ client, prefix });
     open.push(coordination);
-    const handler = createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        if (url.origin === new URL(sandbox.baseUrl).origin) calls.push(url.pathname);
-        return sandbox.fetch(input, init);
-      },
-      logLevel: 'off',
+    const handler = handlerOver(sandbox, {
+      fetch: notingFetch(sandbox, calls),
       maxRetries: 0,
       coordination,
       ...SMALL_DAY,

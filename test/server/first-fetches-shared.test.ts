@@ -3,10 +3,9 @@ import { fileCoordination } from '../../src/file/index.js';
 import { type Coordination, InvalidRequestError } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
 import { newStateDir, removeStateDir } from '../file/state-dirs.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
-import { MOUNT, ORIGIN } from './setup.js';
+import { handlerOver, MOUNT, notingFetch, ORIGIN } from './setup.js';
 
 // A catalog larger than the day's calls: the handler fetches first the pages viewed most. Its
 // instances, each with its own coordination object as each process would have, over one Redis (one
@@ -58,17 +57,8 @@ function instances(count: number, coordination: () => Coordination) {
   const sandbox = createSandbox();
   const calls: string[] = [];
   const handlers = Array.from({ length: count }, () =>
-    createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        if (url.origin === new URL(sandbox.baseUrl).origin) calls.push(url.pathname);
-        return sandbox.fetch(input, init);
-      },
-      logLevel: 'off',
+    handlerOver(sandbox, {
+      fetch: notingFetch(sandbox, calls),
       maxRetries: 0,
       coordination: coordination(),
       ...SMALL_DAY,

@@ -9,7 +9,8 @@ import {
   type VisitorCountStore,
 } from '../../src/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
+import type { CatalogHandlerOptions } from '../../src/server/index.js';
+import { handlerOver } from './setup.js';
 
 export function sharedInstances(
   count: number,
@@ -24,13 +25,7 @@ export function sharedInstances(
     set: (value) => void (value ? tokens.set(key, value) : tokens.delete(key)),
   });
   const handlers = Array.from({ length: count }, () =>
-    createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
-      logLevel: 'off',
+    handlerOver(sandbox, {
       coordination,
       tokenStore,
       userMaxAge: 0,

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lruCacheStore, memoryCoordination } from '../../src/index.js';
 import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
-import { browserClient, MOUNT, ORIGIN, setup, signIn } from './setup.js';
+import { browserClient, handlerOver, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -185,13 +184,7 @@ describe('pacing of background revalidations over the day', () => {
       advance(HOUR);
       await call(PAGES[1] as string);
       await first.idle();
-      const second = createCatalogHandler({
-        baseUrl: sandbox.baseUrl,
-        authUrl: sandbox.authUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        fetch: sandbox.fetch,
-        logLevel: 'off',
+      const second = handlerOver(sandbox, {
         ...shared,
       });
       // The next day, 00:30: eight people sign in on the new instance; at 05:00 a page is viewed.

@@ -1,6 +1,10 @@
 import { type ClientOptions, createClient } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
+import {
+  type CatalogHandler,
+  type CatalogHandlerOptions,
+  createCatalogHandler,
+} from '../../src/server/index.js';
 
 export const ORIGIN = 'https://shop.test';
 export const MOUNT = '/api/catalog';
@@ -12,7 +16,14 @@ export const PHONE = 2119391; // a SKU of category 40
  */
 export function setup(options: Partial<CatalogHandlerOptions> = {}, sandboxOptions?: SandboxOptions) {
   const sandbox = createSandbox(sandboxOptions);
-  const handler = createCatalogHandler({
+  const handler = handlerOver(sandbox, options);
+  const call = (path: string, init: RequestInit = {}) => handler(new Request(`${ORIGIN}${path}`, init));
+  return { sandbox, handler, call, browser: browserClient(handler) };
+}
+
+/** A handler over `sandbox` (its API, credentials and fetch; logging off), `options` on top. */
+export function handlerOver(sandbox: Sandbox, options: Partial<CatalogHandlerOptions> = {}): CatalogHandler {
+  return createCatalogHandler({
     baseUrl: sandbox.baseUrl,
     authUrl: sandbox.authUrl,
     clientId: sandbox.clientId,
@@ -21,8 +32,16 @@ export function setup(options: Partial<CatalogHandlerOptions> = {}, sandboxOptio
     logLevel: 'off',
     ...options,
   });
-  const call = (path: string, init: RequestInit = {}) => handler(new Request(`${ORIGIN}${path}`, init));
-  return { sandbox, handler, call, browser: browserClient(handler) };
+}
+
+/** A fetch into `sandbox` that notes the path of every call to its API (not its token endpoint) in `calls`. */
+export function notingFetch(sandbox: Sandbox, calls: string[]): typeof fetch {
+  const api = new URL(sandbox.baseUrl).origin;
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin === api) calls.push(url.pathname);
+    return sandbox.fetch(input, init);
+  };
 }
 
 /** The SDK as a browser page uses it: `auth: 'none'`, pointed at the handler, a cookie jar of its own. */

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
 import { type RedisCoordination, redisCoordination } from '../../src/redis/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
 import { startRedis } from '../helpers/redis-server.js';
-import { CookieJar, MOUNT, ORIGIN, setup } from './setup.js';
+import { CookieJar, handlerOver, MOUNT, ORIGIN, setup } from './setup.js';
 
 /** Starts a sign-in in `jar` and returns the callback URL the authorization page sends back. */
 async function started(
@@ -100,13 +99,7 @@ describe('sign-in callbacks are single-use', () => {
       const { make, end } = await shared();
       try {
         const { sandbox, handler: first } = setup({ coordination: make() });
-        const second = createCatalogHandler({
-          baseUrl: sandbox.baseUrl,
-          authUrl: sandbox.authUrl,
-          clientId: sandbox.clientId,
-          clientSecret: sandbox.clientSecret,
-          fetch: sandbox.fetch,
-          logLevel: 'off',
+        const second = handlerOver(sandbox, {
           coordination: make(),
         });
         const jar = new CookieJar();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lruCacheStore, memoryCoordination, type TokenStore, type UserTokens } from '../../src/index.js';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
-import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
+import { browserClient, CookieJar, handlerOver, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 function clock(fraction: number) {
@@ -64,13 +63,7 @@ describe("signed-in reads: a user's answers kept userMaxAge in that user's cache
       tokenStore,
     };
     const { sandbox, handler: one } = setup(shared);
-    const two = createCatalogHandler({
-      baseUrl: sandbox.baseUrl,
-      authUrl: sandbox.authUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      fetch: sandbox.fetch,
-      logLevel: 'off',
+    const two = handlerOver(sandbox, {
       ...shared,
     });
     const jar = new CookieJar();

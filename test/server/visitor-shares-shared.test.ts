@@ -3,10 +3,9 @@ import { fileCoordination } from '../../src/file/index.js';
 import type { Coordination } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { createCatalogHandler } from '../../src/server/index.js';
 import { newStateDir, removeStateDir } from '../file/state-dirs.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
-import { MOUNT, ORIGIN } from './setup.js';
+import { handlerOver, MOUNT, ORIGIN } from './setup.js';
 
 // Several instances of one application: each handler has its own coordination object, as each
 // process would, over one Redis (one prefix) or one state directory.
@@ -70,13 +69,7 @@ describe.each(stores)('visitor shares counted once for every instance (%s)', (_n
     const instance = shared();
     const sandbox = createSandbox();
     const handlers = [0, 1].map(() =>
-      createCatalogHandler({
-        baseUrl: sandbox.baseUrl,
-        authUrl: sandbox.authUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        fetch: sandbox.fetch,
-        logLevel: 'off',
+      handlerOver(sandbox, {
         coordination: instance(),
         visitorShare: 3,
       }),
