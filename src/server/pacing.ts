@@ -2,8 +2,9 @@
  * When a background revalidation may spend a call of the day's budget, and on which answer. Calls
  * for requests with nothing cached come when they come (most of them early: each answer's first
  * view); the calls left after them, less what is kept for the uncached requests still to come,
- * are spread evenly over the day, as the freshness optimum spends them (each answer's refreshes
- * evenly from its first view to 24:00). Pacing against the whole budget instead would hold every
+ * follow an even line over the day (an hour's worth ahead at most), as the freshness optimum
+ * spends them (each answer's refreshes evenly from its first view to 24:00: overdue.ts places
+ * them). Pacing against the whole budget instead would hold every
  * revalidation back until the line had caught up with the morning's first fetches.
  */
 import type { DailyUsage } from '../index.js';
