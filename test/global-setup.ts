@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { distIsCurrent } from '../scripts/dist-stamp.mjs';
 
-/** The package tests import the built files: build once when `npm test` has not already. */
+/**
+ * The package tests import the built files: build them when dist/ is missing or older than the
+ * sources (the stamp `npm run build` writes), so a test never passes on an old build.
+ */
 export default function setup(): void {
-  if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
+  if (!distIsCurrent()) {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
   }
 }

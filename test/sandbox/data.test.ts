@@ -34,9 +34,12 @@ describe('seeded data', () => {
       const path = category.path.split(',').map(Number);
       expect(path[0]).toBe(data.rootId);
       expect(path.at(-1)).toBe(category.id);
-      if (category.parent_id !== 0) expect(path.at(-2)).toBe(category.parent_id);
       expect(['list', 'tiles', 'wide_tiles']).toContain(category.layout_mode);
     }
+    const below = data.categories.filter((c) => c.id !== data.rootId);
+    expect(below.length).toBe(data.categories.length - 1);
+    for (const category of below)
+      expect(category.path.split(',').map(Number).at(-2)).toBe(category.parent_id);
   });
 
   it('puts SKUs in leaves only: one leaf with at least 320, the others 20 to 80, over 500 in all', () => {
@@ -48,11 +51,11 @@ describe('seeded data', () => {
     const leaves = data.categories.filter((c) => c.children_count === 0);
     expect(leaves.length).toBeGreaterThanOrEqual(6);
     expect(counts.get(40)).toBeGreaterThanOrEqual(320);
-    for (const leaf of leaves) {
-      if (leaf.id !== 40) {
-        expect(counts.get(leaf.id)).toBeGreaterThanOrEqual(20);
-        expect(counts.get(leaf.id)).toBeLessThanOrEqual(80);
-      }
+    const others = leaves.filter((leaf) => leaf.id !== 40);
+    expect(others).toHaveLength(leaves.length - 1);
+    for (const leaf of others) {
+      expect(counts.get(leaf.id)).toBeGreaterThanOrEqual(20);
+      expect(counts.get(leaf.id)).toBeLessThanOrEqual(80);
     }
     expect(data.skus.length).toBeGreaterThanOrEqual(500);
     expect(new Set(data.skus.map((s) => s.id)).size).toBe(data.skus.length);
@@ -68,24 +71,29 @@ describe('seeded data', () => {
       expect(locations.length).toBeLessThanOrEqual(3);
       expect(Number.isInteger(shop.review_score * 10)).toBe(true);
     }
-    for (const location of data.shopLocations) {
-      if (location.format === 'unstructured') expect(location.address.street).toBeNull();
-      else expect(location.address.street).toEqual(expect.any(String));
-    }
-    expect(new Set(data.shopLocations.map((l) => l.format))).toEqual(new Set(['structured', 'unstructured']));
+    const unstructured = data.shopLocations.filter((l) => l.format === 'unstructured');
+    const structured = data.shopLocations.filter((l) => l.format === 'structured');
+    expect(unstructured.length).toBeGreaterThan(0);
+    expect(structured.length).toBe(data.shopLocations.length - unstructured.length);
+    for (const location of unstructured) expect(location.address.street).toBeNull();
+    for (const location of structured) expect(location.address.street).toEqual(expect.any(String));
   });
 
   it('keeps price_min, price_max, shop_count and first_product_shop_info in line with the products', () => {
     const bySku = new Map<number, typeof data.products>();
     for (const product of data.products)
       bySku.set(product.sku_id, [...(bySku.get(product.sku_id) ?? []), product]);
-    for (const sku of data.skus) {
+    const future = data.skus.filter((s) => s.future);
+    expect(future.filter((s) => s.category_id === 40).length).toBeGreaterThanOrEqual(2);
+    for (const sku of future) {
+      expect(bySku.get(sku.id)).toBeUndefined();
+      expect(sku.shop_count).toBe(0);
+    }
+    const sold = data.skus.filter((s) => !s.future);
+    const withShopInfo = sold.filter((s) => s.first_product_shop_info !== null);
+    expect(withShopInfo.length).toBeGreaterThan(sold.length / 4);
+    for (const sku of sold) {
       const products = bySku.get(sku.id) ?? [];
-      if (sku.future) {
-        expect(products).toHaveLength(0);
-        expect(sku.shop_count).toBe(0);
-        continue;
-      }
       expect(products.length).toBeGreaterThanOrEqual(2);
       expect(products.length).toBeLessThanOrEqual(12);
       expect(new Set(products.map((p) => p.shop_id)).size).toBe(products.length);
@@ -93,27 +101,31 @@ describe('seeded data', () => {
       const prices = products.map((p) => p.price);
       expect(sku.price_min).toBe(Math.min(...prices));
       expect(sku.price_max).toBe(Math.max(...prices));
-      if (sku.first_product_shop_info !== null) {
-        const cheapest = products.find((p) => p.price === sku.price_min);
-        expect(sku.first_product_shop_info.split('|')[0]).toBe(String(cheapest?.shop_id));
-        expect(sku.first_product_shop_info.split('|')).toHaveLength(3);
-      }
     }
-    expect(data.skus.filter((s) => s.category_id === 40 && s.future).length).toBeGreaterThanOrEqual(2);
+    for (const sku of withShopInfo) {
+      const cheapest = bySku.get(sku.id)?.find((p) => p.price === sku.price_min);
+      expect(sku.first_product_shop_info?.split('|')[0]).toBe(String(cheapest?.shop_id));
+      expect(sku.first_product_shop_info?.split('|')).toHaveLength(3);
+    }
   });
 
   it('gives products the recorded kinds of values', () => {
     expect(data.products.some((p) => /^0\d+$/.test(p.shop_uid))).toBe(true);
     expect(data.products.some((p) => p.expenses === null)).toBe(true);
     expect(data.products.some((p) => typeof p.expenses === 'number')).toBe(true);
-    for (const product of data.products.slice(0, 500)) {
+    const sample = data.products.slice(0, 500);
+    for (const product of sample) {
       expect(typeof product.shop_uid).toBe('string');
       expect(Math.round(product.price * 100) / 100).toBe(product.price);
       expect(product.immediate_pickup).toBe(product.availability_id === 0);
-      const { shipping_cost, payment_method_cost, final_price } = product.blp;
-      if (payment_method_cost !== null) {
-        expect(final_price).toBeCloseTo(product.price + shipping_cost + payment_method_cost, 2);
-      }
+    }
+    const costed = sample.filter((p) => p.blp.payment_method_cost !== null);
+    expect(costed.length).toBeGreaterThan(0);
+    for (const { price, blp } of costed) {
+      expect(blp.final_price).toBeCloseTo(
+        price + blp.shipping_cost + (blp.payment_method_cost ?? Number.NaN),
+        2,
+      );
     }
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileCoordination } from '../../src/file/index.js';
 import type { Coordination } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis/index.js';
@@ -12,17 +12,20 @@ import { handlerOver, MOUNT, ORIGIN } from './setup.js';
 
 let redis: RedisServer;
 const cleanups: (() => unknown)[] = [];
+// The clock stands at noon of a fixed day, so no run crosses UTC midnight between two takes.
+const day = '2026-03-02';
 beforeAll(async () => {
   redis = await startRedis();
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${day}T12:00:00Z`) });
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 afterAll(async () => {
+  vi.useRealTimers();
   await redis.stop();
 });
 
-const day = new Date().toISOString().slice(0, 10);
 let n = 0;
 
 const stores: [string, () => () => Coordination][] = [

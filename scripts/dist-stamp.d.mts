@@ -1,0 +1,2 @@
+/** Types of scripts/dist-stamp.mjs, for the tests' global setup. */
+export declare function distIsCurrent(): boolean;
