@@ -19,6 +19,7 @@ import {
 } from '../../index.js';
 import { handlerMaxAge } from '../../internal/cache.js';
 import { type Entry, etagOf, rewriteLink } from '../answers/answers.js';
+import { errorBody } from '../answers/respond.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
@@ -114,7 +115,7 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' | 'inv
   // Refused by the server's client before sending: the user's token lacks the endpoint's scope.
   if (error instanceof InvalidRequestError) {
     const status = error.code === 'InsufficientScope' ? 403 : 400;
-    return { kind: 'api', status, body: { errors: [{ code: error.code, messages: [error.message] }] } };
+    return { kind: 'api', status, body: errorBody(error.code, error.message) };
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return { kind: 'api', status: error.status, body: refusalBody(error.status, error.body) };

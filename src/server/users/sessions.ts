@@ -5,6 +5,7 @@
  * the id is made at the callback, never taken from a request, so it cannot be fixed by an attacker.
  */
 import type { TokenStore, UserTokens } from '../../index.js';
+import { sha256Hex } from '../../internal/digest.js';
 
 export interface CookieOptions {
   /** Name of the session cookie. Default `catalog_session`. */
@@ -33,9 +34,8 @@ export function randomId(): string {
 }
 
 /** The store key of a session: SHA-256 of its id, hex. */
-export async function sessionKey(sessionId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sessionId));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+export function sessionKey(sessionId: string): Promise<string> {
+  return sha256Hex(sessionId);
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

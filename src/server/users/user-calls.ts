@@ -10,7 +10,7 @@
  * the store. Users' keys never meet: each holds its session key.
  */
 import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../../index.js';
-import { answerFrom, type Entry, readEntry, writeEntry } from '../answers/answers.js';
+import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../answers/answers.js';
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
@@ -208,14 +208,7 @@ export class UserCalls {
 
   private async setId(key: string): Promise<string> {
     const id = randomId().slice(0, 16);
-    await this.parts.store.set(key, {
-      body: id,
-      etag: undefined,
-      storedAt: this.parts.settings.now(),
-      maxAgeMs: GENERATION_MS,
-      headers: [],
-      size: id.length,
-    });
+    await this.parts.store.set(key, storedAnswer(id, this.parts.settings.now(), GENERATION_MS));
     return id;
   }
 }
