@@ -15,12 +15,12 @@ import {
   type UserScope,
 } from '../index.js';
 import { Outcomes } from './answers/outcomes.js';
-import { type Answer, FRONT_DOOR, isThenable, type Maybe, toResponse } from './answers/prepared.js';
+import { type Answer, isThenable, type Maybe, toResponse } from './answers/parts.js';
 import { refusal } from './answers/respond.js';
 import { PublicCache } from './cache/public-cache.js';
 import { type SlruStoreOptions, slruCacheStore } from './cache/slru-store.js';
 import { MemoryViewCounts } from './cache/view-counts.js';
-import { frontDoor } from './http/front-door.js';
+import { FRONT_DOOR, frontDoor } from './http/front-door.js';
 import { securedAnswer } from './http/security-headers.js';
 import type { Target } from './http/target.js';
 import { targetOf } from './http/target.js';
@@ -30,9 +30,11 @@ import { OwnCalls } from './pacing/own-calls.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
 import { Flights } from './upstream/flights.js';
 import { accounts } from './users/accounts.js';
-import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './users/sessions.js';
+import { type CookieSettings, readCookie } from './users/cookies.js';
+import { sessionKey } from './users/session-ids.js';
+import { memorySessionTokens } from './users/session-tokens.js';
 import type { SignInContext } from './users/sign-in.js';
-import { memoryUsedMarks } from './users/used-marks.js';
+import { memoryUsedMarks } from './users/spent-sign-ins.js';
 import { UserCalls } from './users/user-calls.js';
 import { memoryVisitorCounts } from './visitors/visitor-counts.js';
 import { byClientAddress, type RequestContext, VisitorShares } from './visitors/visitors.js';

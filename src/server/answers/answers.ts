@@ -5,7 +5,7 @@
  */
 import type { CachedAnswer, CacheStore } from '../../index.js';
 import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
-import { isThenable, type Maybe, type Prepared } from './prepared.js';
+import { isThenable, type Maybe, type Prepared } from './parts.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */

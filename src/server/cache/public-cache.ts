@@ -19,7 +19,7 @@ import {
 } from '../../index.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
 import { FirstFetches } from '../pacing/first-fetches.js';
@@ -32,7 +32,7 @@ import { PacingState } from '../pacing/pacing-state.js';
 import { compileRoutes, type RouteTable } from '../routing/route-table.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
+import { within } from '../upstream/answer-within.js';
 import {
   type FetchContext,
   type Fetched,

@@ -5,14 +5,17 @@
  */
 
 import { notServed } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/parts.js';
 import { refusal } from '../answers/respond.js';
 import { compileRoutes, type PathMatch } from '../routing/route-table.js';
 import { type RouterParts, route } from '../routing/router.js';
 import { signInMethods } from '../users/sign-in.js';
-import { pathSegments } from './guard.js';
-import { isOtherOrigin } from './methods.js';
+import { isOtherOrigin } from './origin.js';
+import { pathSegments } from './path.js';
 import type { Target } from './target.js';
+
+/** The front door of the handler, as the node adapter reaches it (the property is internal). */
+export const FRONT_DOOR: unique symbol = Symbol('price-catalog.server.front-door');
 
 export interface FrontDoorParts extends RouterParts {
   logger: { error?: (message: string) => void } | undefined;

@@ -4,9 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from '../../internal/path-text.js';
-import { type Answer, FRONT_DOOR, isThenable, type Maybe } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { errorBody } from '../answers/respond.js';
 import type { RequestContext } from '../visitors/visitors.js';
+import { FRONT_DOOR } from './front-door.js';
 import { FETCH_METHODS } from './methods.js';
 import { forwardedOrigin, HOST, peerAddress } from './proxy.js';
 import { JSON_TYPE, SECURITY_HEADERS } from './security-headers.js';

@@ -5,10 +5,11 @@
  */
 
 import { notServed, notSignedIn } from '../answers/outcomes.js';
-import type { Answer, Maybe } from '../answers/prepared.js';
+import type { Answer, Maybe } from '../answers/parts.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
-import { isSameOrigin, requestedVersion } from '../http/guard.js';
+import { requestedVersion } from '../http/api-version.js';
+import { isSameOrigin } from '../http/origin.js';
 import type { Target } from '../http/target.js';
 import type { Settings } from '../settings.js';
 import { authRoute, type SignInContext } from '../users/sign-in.js';

@@ -9,19 +9,12 @@
  */
 import { AccessDeniedError, type CatalogClient, type TokenStore, type UserScope } from '../../index.js';
 import { privateJson, redirect, refusal } from '../answers/respond.js';
-import { isSameOrigin } from '../http/guard.js';
+import { isSameOrigin } from '../http/origin.js';
 import type { Charge } from '../visitors/visitors.js';
-import {
-  type CookieSettings,
-  clearCookie,
-  decodeText,
-  encodeText,
-  localPath,
-  randomId,
-  readCookie,
-  sessionKey,
-  setCookie,
-} from './sessions.js';
+import { decodeText, encodeText } from './base64url.js';
+import { type CookieSettings, clearCookie, readCookie, setCookie } from './cookies.js';
+import { localPath } from './local-path.js';
+import { randomId, sessionKey } from './session-ids.js';
 
 export interface SignInContext {
   client: CatalogClient;

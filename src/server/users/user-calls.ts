@@ -14,15 +14,15 @@ import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
-import { jsonBody } from '../http/guard.js';
+import { jsonBody } from '../http/body.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
+import { within } from '../upstream/answer-within.js';
 import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
-import { randomId } from './sessions.js';
+import { randomId } from './session-ids.js';
 
 /** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
 const KEEP_FOR_ETAG_MS = 3_600_000;
