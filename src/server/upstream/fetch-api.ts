@@ -11,15 +11,14 @@ import {
   type CatalogClient,
   DailyLimitError,
   InvalidRequestError,
-  type Logger,
   type QueryParams,
   RateLimitError,
   TokenError,
-  type ValidationMode,
 } from '../../index.js';
 import { handlerMaxAge } from '../../internal/cache.js';
 import { type Entry, etagOf, rewriteLink } from '../answers/answers.js';
 import { errorBody } from '../answers/respond.js';
+import type { Settings } from '../settings.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
@@ -38,14 +37,8 @@ export interface GetSpec {
   schema?: AnswerSchema;
 }
 
-export interface FetchContext {
-  apiBase: string;
-  mount: string;
-  now: () => number;
-  /** The handler's `validation`: `strict` (default) refuses an answer that fails its schema. */
-  validation: ValidationMode;
-  logger?: Logger | undefined;
-}
+/** What a GET needs of the settings: links are rewritten from the API's base to the mount path. */
+export type FetchContext = Pick<Settings, 'apiBase' | 'mount' | 'now' | 'validation' | 'logger'>;
 
 export async function fetchGet(
   client: CatalogClient,

@@ -18,7 +18,7 @@ import { jsonBody } from '../http/body.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
 import { within } from '../upstream/answer-within.js';
-import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
+import { type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
@@ -41,7 +41,6 @@ export interface UserCallsParts {
   flights: Flights;
   outcomes: Outcomes;
   publicCache: PublicCache;
-  fetchContext: FetchContext;
   /** A call for the user's own resources is being made (for the pacing: own-calls.ts). */
   onCall?: (user: string) => void;
 }
@@ -137,10 +136,10 @@ export class UserCalls {
         await this.forget(user);
       }
       // The write may well have been made: an answer that is not valid data is still never passed on.
-      const { fetchContext } = this.parts;
+      const { settings } = this.parts;
       if (
         data !== undefined &&
-        invalidAnswer(response, data, route.row.schema, fetchContext, `${method} ${spec.path}`)
+        invalidAnswer(response, data, route.row.schema, settings, `${method} ${spec.path}`)
       ) {
         return upstreamInvalid();
       }
@@ -162,10 +161,10 @@ export class UserCalls {
     previous: Entry | undefined,
     charge: Charge,
   ): Promise<Fetched | Response> {
-    const { settings, store, flights, fetchContext } = this.parts;
+    const { settings, store, flights } = this.parts;
     return flights.charged(full, charge, async () => {
       this.parts.onCall?.(user);
-      const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
+      const fetched = await fetchGet(this.clientFor(user), spec, previous, settings);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);
       }
