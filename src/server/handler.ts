@@ -15,6 +15,7 @@ import {
   type UserScope,
 } from '../index.js';
 import { accounts } from './accounts.js';
+import { AnonymousLine } from './anonymous-line.js';
 import { Flights } from './flights.js';
 import { frontDoor } from './front-door.js';
 import { OneOffCalls } from './one-offs.js';
@@ -122,7 +123,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   };
   const oneOffs = new OneOffCalls();
   const ownCalls = new OwnCalls();
-  const publicCache = new PublicCache({
+  const shares = sharesOf(options, settings.dailyLimit);
+  const anonymousLine = new AnonymousLine(shares.anonymous, settings.dailyLimit);
+  const publicCache: PublicCache = new PublicCache({
     settings,
     store: publicStore,
     client,
@@ -135,6 +138,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     oneOffs,
     ownCalls,
     sharedStore: Boolean(sharedCache),
+    anonymous: { line: anonymousLine, calls: (): Promise<number> => visitors.anonymousCalls() },
   });
   const userCalls = new UserCalls({
     settings,
@@ -147,14 +151,15 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     fetchContext,
     onCall: (key) => ownCalls.call(usage().day, key),
   });
-  const visitors = new VisitorShares({
+  const visitors: VisitorShares = new VisitorShares({
     counts: coordination.visitors ?? memoryVisitorCounts(),
-    shares: sharesOf(options, settings.dailyLimit),
+    shares,
     visitorKey: options.visitorKey ?? byClientAddress,
     ipv6Prefix: settings.ipv6Prefix,
     accountOf,
     now: settings.now,
     usage,
+    anonymousLimit: (now) => publicCache.anonymousLimit(now),
   });
   const parts = {
     settings,
@@ -226,16 +231,25 @@ function sessionTokens(
   return memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000));
 }
 
-/** Visitors' shares: 1% of the day (at least 10 calls) each, half of it for anonymous visitors together. */
+/**
+ * Visitors' shares: 5% of the day (at least 10 calls) each, enough for a person browsing a shop
+ * nothing is cached of yet (40 pages in 20 minutes) and little for a scraper; half of the day for
+ * anonymous visitors together. Sign-ins: one visitor's share per address, a fifth of the day in all.
+ */
 function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null) {
   const limit = dailyLimit ?? Number.POSITIVE_INFINITY;
-  const visitor = nonNegative('visitorShare', options.visitorShare ?? Math.max(10, Math.ceil(limit / 100)));
+  const visitor = nonNegative('visitorShare', options.visitorShare ?? Math.max(10, Math.ceil(limit / 20)));
   // Never less than one visitor's share: a handful of anonymous visitors can always browse.
   const anonymous = nonNegative(
     'anonymousShare',
     options.anonymousShare ?? Math.max(visitor, Math.ceil(limit / 2)),
   );
-  return { visitor, anonymous };
+  const signIn = nonNegative('signInShare', options.signInShare ?? visitor);
+  const allSignIns = nonNegative(
+    'allSignInsShare',
+    options.allSignInsShare ?? Math.max(signIn, Math.ceil(limit / 5)),
+  );
+  return { visitor, anonymous, signIn, allSignIns };
 }
 
 /**
