@@ -68,7 +68,9 @@ export class FirstFetches {
       this.seen.set(seenKey, views);
       if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.keys().next().value as string);
     }
-    const excess = viewer ? await viewer.excess().catch(() => 0) : 0;
+    // Read only while first fetches are paced: a free view needs no count of anonymous calls.
+    const paced = viewer !== undefined && !this.free(usage(), inFlight(), now);
+    const excess = paced ? await viewer.excess().catch(() => 0) : 0;
     return this.mayFetch(views, usage(), inFlight(), now, excess);
   }
 
