@@ -27,7 +27,7 @@ export interface RequestContext {
   clientAddress?: string | undefined;
 }
 
-/** `undefined`: the request may spend its call; a Response: the visitor's share is spent (429). */
+/** `undefined`: the request may spend its call; a Response: a share is spent (429, or 503 for the anonymous line). */
 export type Charge = () => Promise<Response | undefined>;
 
 export interface Shares {
