@@ -12,6 +12,8 @@
  * had the page fetched (kept answers cost no share) and the line has moved on.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
+import { utcDay } from '../../internal/day.js';
+import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
 import { type AnonymousLimit, MAX_RETRY_MS } from '../pacing/anonymous-line.js';
@@ -182,11 +184,6 @@ export class VisitorShares {
 export const byClientAddress: VisitorKey = (_request, context) => context.clientAddress;
 
 /** The stores count fingerprints: no address is kept. */
-async function fingerprint(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function utcDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
+function fingerprint(key: string): Promise<string> {
+  return sha256Hex(key, 12);
 }
