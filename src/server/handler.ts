@@ -23,6 +23,7 @@ import { securedAnswer } from './http/security-headers.js';
 import type { Target } from './http/target.js';
 import { targetOf } from './http/target.js';
 import type { CatalogHandlerOptions } from './options.js';
+import { AnonymousLine } from './pacing/anonymous-line.js';
 import { OwnCalls } from './pacing/own-calls.js';
 import { settingsOf } from './settings.js';
 import { Flights } from './upstream/flights.js';
@@ -78,7 +79,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   // Calls made once per person (a sign-in asking who signed in), not at a rate: the pacing leaves them out.
   const oneOffs = new DayCounter();
   const ownCalls = new OwnCalls();
-  const publicCache = new PublicCache({
+  const anonymousLine = new AnonymousLine(settings.shares.anonymous, settings.dailyLimit);
+  const publicCache: PublicCache = new PublicCache({
     settings,
     store: publicStore,
     client,
@@ -90,6 +92,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     oneOffs,
     ownCalls,
     sharedStore: Boolean(sharedCache),
+    anonymous: { line: anonymousLine, calls: (): Promise<number> => visitors.anonymousCalls() },
   });
   const userCalls = new UserCalls({
     settings,
@@ -101,11 +104,12 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     publicCache,
     onCall: (key) => ownCalls.call(usage().day, key),
   });
-  const visitors = new VisitorShares({
+  const visitors: VisitorShares = new VisitorShares({
     ...settings,
     counts: coordination.visitors ?? memoryVisitorCounts(),
     accountOf,
     usage,
+    anonymousLimit: (now) => publicCache.anonymousLimit(now),
   });
   const signIn: SignInContext = {
     ...settings,

@@ -113,12 +113,26 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
   answerWithin?: number | undefined;
   /**
    * Calls per UTC day one visitor may cause (a signed-in account, across all its sessions, else a
-   * visitor key); past it the visitor gets stale answers, or 429 with `Retry-After`. Default 1% of
-   * `dailyLimit`, at least 10.
+   * visitor key); past it the visitor gets kept answers, or 429 `VisitorShareSpent` with a
+   * `Retry-After` of 15 minutes at most. Default 5% of `dailyLimit`, at least 10: a person opening
+   * 40 pages of a shop nothing is cached of yet is answered; a scraper spends 5% of the day.
    */
   visitorShare?: number | undefined;
-  /** Calls per UTC day all visitors who are not signed in may cause together. Default half of `dailyLimit`. */
+  /**
+   * Calls per UTC day all visitors who are not signed in may cause together. Default half of
+   * `dailyLimit`. Below `dailyLimit`, it is also their share of the pacing line at each moment
+   * (once first fetches are paced): past it an anonymous first fetch gets 503 `NotFetchedYet`
+   * with a `Retry-After` of when the line allows one more call (15 minutes at most).
+   */
   anonymousShare?: number | undefined;
+  /**
+   * Sign-ins per UTC day from one visitor key (their call to learn the account), apart from the
+   * visitor's share: a visitor past their share, or behind a shared address, can sign in.
+   * Default `visitorShare`.
+   */
+  signInShare?: number | undefined;
+  /** Sign-ins per UTC day from every address together, the bound of a flood. Default a fifth of `dailyLimit`. */
+  allSignInsShare?: number | undefined;
   /**
    * `true`: the handler stands behind a CDN or a caching proxy (nginx `proxy_cache`). Public
    * answers (fetched with the application token, the same for every visitor) then say

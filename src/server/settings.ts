@@ -157,16 +157,25 @@ function sessionTokens(
   return memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000));
 }
 
-/** Visitors' shares: 1% of the day (at least 10 calls) each, half of it for anonymous visitors together. */
+/**
+ * Visitors' shares: 5% of the day (at least 10 calls) each, enough for a person browsing a shop
+ * nothing is cached of yet (40 pages in 20 minutes) and little for a scraper; half of the day for
+ * anonymous visitors together. Sign-ins: one visitor's share per address, a fifth of the day in all.
+ */
 function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null): Shares {
   const limit = dailyLimit ?? Number.POSITIVE_INFINITY;
-  const visitor = nonNegative('visitorShare', options.visitorShare ?? Math.max(10, Math.ceil(limit / 100)));
+  const visitor = nonNegative('visitorShare', options.visitorShare ?? Math.max(10, Math.ceil(limit / 20)));
   // Never less than one visitor's share: a handful of anonymous visitors can always browse.
   const anonymous = nonNegative(
     'anonymousShare',
     options.anonymousShare ?? Math.max(visitor, Math.ceil(limit / 2)),
   );
-  return { visitor, anonymous };
+  const signIn = nonNegative('signInShare', options.signInShare ?? visitor);
+  const allSignIns = nonNegative(
+    'allSignInsShare',
+    options.allSignInsShare ?? Math.max(signIn, Math.ceil(limit / 5)),
+  );
+  return { visitor, anonymous, signIn, allSignIns };
 }
 
 function ipv6PrefixOf(bits: number): number {

@@ -17,7 +17,7 @@ async function popularThenCrowd(options: Partial<CatalogHandlerOptions>) {
     // unpaced, so the crowd's pages are fetched and stored: the store's policy alone keeps the
     // popular ones (paced, a first day's crowd of one-time pages is held back once it outruns the
     // views of pages kept by a tenth of the day: week-pacing.test.ts).
-    { dailyLimit: 2000, pacing: false, ...options },
+    { dailyLimit: 2000, visitorShare: 20, pacing: false, ...options },
     {
       bulkCategory: { id: BULK, skus: 100_000 },
       cacheMaxAge: 3600,

@@ -23,7 +23,8 @@ import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
 import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
-import { FirstFetches } from '../pacing/first-fetches.js';
+import type { AnonymousLimit, AnonymousLine } from '../pacing/anonymous-line.js';
+import { FirstFetches, type Viewer } from '../pacing/first-fetches.js';
 import { notFetchedYet } from '../pacing/not-fetched.js';
 import { OverdueAnswers } from '../pacing/overdue.js';
 import type { OwnCalls } from '../pacing/own-calls.js';
@@ -64,7 +65,12 @@ export interface PublicCacheParts {
   ownCalls?: OwnCalls;
   /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
   sharedStore?: boolean | undefined;
+  /** Anonymous visitors' share of the line, and the calls they caused today (every instance's). */
+  anonymous?: { line: AnonymousLine; calls: () => Promise<number> } | undefined;
 }
+
+/** The visitor of a request (their account's or network's fingerprint), looked up only for a first fetch. */
+export type ViewerId = () => Promise<string | undefined>;
 
 export class PublicCache {
   private readonly overdue = new OverdueAnswers(2000, getRowOf(compileRoutes()));
@@ -90,15 +96,37 @@ export class PublicCache {
    * once; a call needs the target's Request. A restarted instance first reads the pacing state
    * the others saved.
    */
-  serve(target: Target, key: string, spec: GetSpec, charge: Charge): Maybe<Answer> {
+  serve(target: Target, key: string, spec: GetSpec, charge: Charge, viewer?: ViewerId): Maybe<Answer> {
     const { state } = this;
     if (state && !state.isRestored) {
-      return state.restored(this.parts.settings.now()).then(() => this.serve(target, key, spec, charge));
+      return state
+        .restored(this.parts.settings.now())
+        .then(() => this.serve(target, key, spec, charge, viewer));
     }
     const entry = readEntry(this.parts.store, key);
     return isThenable(entry)
-      ? entry.then((found) => this.serveFrom(found, target, key, spec, charge))
-      : this.serveFrom(entry, target, key, spec, charge);
+      ? entry.then((found) => this.serveFrom(found, target, key, spec, charge, viewer))
+      : this.serveFrom(entry, target, key, spec, charge, viewer);
+  }
+
+  /**
+   * The most calls anonymous visitors may have caused by now: their share of the pacing line, or
+   * `anonymousShare` while first fetches are free of it (undefined without an anonymous line).
+   */
+  anonymousLimit(now: number): Promise<AnonymousLimit> | undefined {
+    const { anonymous } = this.parts;
+    if (!anonymous) return undefined;
+    const free = this.firstFetches.free(this.parts.usage(), this.revalidating.size, now);
+    return anonymous.line.limit(anonymous.calls, free, now);
+  }
+
+  private viewerOf(id: ViewerId | undefined, now: number): Viewer | undefined {
+    const { anonymous } = this.parts;
+    if (!id && !anonymous?.line.binds) return undefined;
+    return {
+      id: id ?? (async () => undefined),
+      excess: async () => (anonymous?.line.binds ? anonymous.line.excess(await anonymous.calls(), now) : 0),
+    };
   }
 
   private serveFrom(
@@ -107,6 +135,7 @@ export class PublicCache {
     key: string,
     spec: GetSpec,
     charge: Charge,
+    viewer: ViewerId | undefined,
   ): Maybe<Answer> {
     const { settings, flights, outcomes } = this.parts;
     const ifNoneMatch = target.headers.get('if-none-match');
@@ -135,7 +164,8 @@ export class PublicCache {
     }
     if (flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
     const revalidating = () => this.revalidating.size;
-    return this.firstFetches.admit(key, this.parts.usage, revalidating, t).then((admitted) => {
+    const who = this.viewerOf(viewer, t);
+    return this.firstFetches.admit(key, this.parts.usage, revalidating, t, who).then((admitted) => {
       // Another view's call for it may have started while this one was counted: shared.
       if (admitted || flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
       // Kept past maxStale and refused a call by the line: served with its age, left to the revalidations.

@@ -17,6 +17,16 @@ import { DAY_MS, utcDay } from '../../internal/day.js';
 
 /** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
 const MIN_FIT_CALLS = 20;
+/** Visitor-and-page pairs remembered per day, so a view counts once per visitor. */
+const MAX_SEEN = 100_000;
+
+/** Who views: each visitor's views of a page count once; `excess` calls are not held against them. */
+export interface Viewer {
+  /** A fingerprint of the account or the network, undefined when unknown (counted every time). */
+  id(): Promise<string | undefined>;
+  /** Calls of anonymous visitors beyond their share of the line (anonymous-line.ts). */
+  excess(): Promise<number>;
+}
 
 export class FirstFetches {
   private day = Number.NaN;
@@ -25,6 +35,8 @@ export class FirstFetches {
   /** Today's views in this instance of answers kept (any age) and of answers nothing is kept of. */
   private keptViews = 0;
   private missingViews = 0;
+  /** Today's views counted, by visitor and page: a visitor asking again is not another view. */
+  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly paced: boolean,
@@ -38,12 +50,40 @@ export class FirstFetches {
    * A view of `key`, not kept: counted, then whether it may spend a call now. `usage` and
    * `inFlight` are read once the count is in (it may take a round trip to a shared store).
    */
-  async admit(key: string, usage: () => DailyUsage, inFlight: () => number, now: number): Promise<boolean> {
+  async admit(
+    key: string,
+    usage: () => DailyUsage,
+    inFlight: () => number,
+    now: number,
+    viewer?: Viewer,
+  ): Promise<boolean> {
     this.newDay(now);
+    const id = await viewer?.id().catch(() => undefined);
+    const seenKey = id === undefined ? undefined : `${id}|${key}`;
+    const again = seenKey === undefined ? undefined : this.seen.get(seenKey);
     // A store that cannot count (Redis down) leaves this view alone in the count: the call path
-    // meets the same store and answers for itself.
-    const views = await this.counts.add(key, utcDay(now)).catch(() => 1);
-    return this.mayFetch(views, usage(), inFlight(), now);
+    // meets the same store and answers for itself. A visitor asking again is the count they had.
+    const views = again ?? (await this.counts.add(key, utcDay(now)).catch(() => 1));
+    if (seenKey !== undefined && again === undefined) {
+      this.seen.set(seenKey, views);
+      if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.keys().next().value as string);
+    }
+    // Read only while first fetches are paced: a free view needs no count of anonymous calls.
+    const paced = viewer !== undefined && !this.free(usage(), inFlight(), now);
+    const excess = paced ? await viewer.excess().catch(() => 0) : 0;
+    return this.mayFetch(views, usage(), inFlight(), now, excess);
+  }
+
+  /**
+   * Whether the day's first fetches are free of the line now: no view held back yesterday or
+   * today, the calls short of the reserve, and the catalog viewed may fit the day.
+   */
+  free(usage: DailyUsage, inFlight: number, now: number): boolean {
+    this.newDay(now);
+    const { limit } = usage;
+    if (limit === null || !this.paced) return true;
+    const calls = usage.calls + inFlight;
+    return this.heldBack < this.day - 1 && calls < limit - this.reserve && this.mayFit(calls, limit);
   }
 
   /** A view of a public answer: kept (served, any age) or not (nothing usable kept). */
@@ -53,15 +93,16 @@ export class FirstFetches {
     else this.missingViews += 1;
   }
 
-  private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number): boolean {
+  /** `excess`: anonymous calls past their share of the line, not held against this view. */
+  private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number, excess: number): boolean {
     const { limit } = usage;
     if (limit === null || !this.paced) return true;
     const share = (now - this.day * DAY_MS) / DAY_MS;
     const calls = usage.calls + inFlight;
     // The day spent: the call path answers with the budget's own refusal (DailyLimitExceeded).
     if (calls >= limit) return true;
-    const ahead = calls - limit * (share + 1 / 24);
-    const free = this.heldBack < this.day - 1 && calls < limit - this.reserve && this.mayFit(calls, limit);
+    const ahead = calls - excess - limit * (share + 1 / 24);
+    const free = this.free(usage, inFlight, now);
     if (ahead <= 0 || free || views >= 1 + ahead / (limit / 12)) return true;
     this.heldBack = this.day;
     return false;
@@ -119,5 +160,6 @@ export class FirstFetches {
     this.day = day;
     this.keptViews = 0;
     this.missingViews = 0;
+    this.seen.clear();
   }
 }

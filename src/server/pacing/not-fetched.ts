@@ -10,12 +10,13 @@ import { visitorRefused } from '../events.js';
 /** When to try again: a quarter of an hour, the pace's step. */
 const RETRY_MS = 900_000;
 
-export function notFetchedYet(now: number): Response {
+/** `retryAt`: when the page may earn its call (default: a quarter of an hour on). */
+export function notFetchedYet(now: number, retryAt = now + RETRY_MS): Response {
   visitorRefused('budget');
   return refusal(
     503,
     'NotFetchedYet',
     "No answer is kept for this page yet, and today's API calls are paced for the pages viewed most; try again later",
-    { 'retry-after': secondsUntil(now + RETRY_MS, now) },
+    { 'retry-after': secondsUntil(retryAt, now) },
   );
 }

@@ -93,7 +93,12 @@ function answer(
   const spec = { path, query: query.params, version, schema: lookup.row.schema };
   if (write) return parts.userCalls.write(target.request(), user as string, lookup, spec, charge);
   const key = `${version ?? ''}|${target.pathname}?${query.key}`;
-  if (!user) return parts.publicCache.serve(target, `p|${key}`, spec, charge);
+  if (!user) {
+    // Who views, for a view to count once per visitor: looked up only for a first fetch.
+    const viewer = async () =>
+      parts.visitors.viewerOf(target.request(), target.context, await parts.signedIn(target.request()));
+    return parts.publicCache.serve(target, `p|${key}`, spec, charge, viewer);
+  }
   return parts.userCalls.read(target.request(), user, lookup.name, key, spec, charge).then((read) => {
     // Behind a CDN a user's answer is stored nowhere but the handler: not even a cache told to keep everything.
     if (settings.cdn) read.headers.set('cache-control', 'private, no-store');

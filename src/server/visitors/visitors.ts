@@ -4,14 +4,20 @@
  * anonymous ones, can spend the day's budget the pages people view live on. A visitor is a
  * person, then a network: a signed-in visitor is their account (the API's user id, one share
  * across all their sessions), anyone else their visitor key (by default the client's address,
- * an IPv6 one cut to its network). A sign-in is charged to the address that asks, a sign-out to
- * the account. Counted in the coordination, so every instance sees one count.
+ * an IPv6 one cut to its network). Anonymous visitors together take at most their share of the
+ * pacing line (anonymous-line.ts). A sign-in is charged to an allowance of sign-ins of its own
+ * (per address, and all addresses together), never to a share a visitor may have spent browsing;
+ * a sign-out to the account. Counted in the coordination, so every instance sees one count. A
+ * refusal says to try again within 15 minutes, never tomorrow: by then other visitors may have
+ * had the page fetched (kept answers cost no share) and the line has moved on.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
-import { DAY_MS, utcDay } from '../../internal/day.js';
+import { utcDay } from '../../internal/day.js';
 import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
+import { type AnonymousLimit, MAX_RETRY_MS } from '../pacing/anonymous-line.js';
+import { notFetchedYet } from '../pacing/not-fetched.js';
 import { networkOf } from './networks.js';
 
 /** What the server knows of a request beside the Request itself. */
@@ -23,7 +29,7 @@ export interface RequestContext {
   clientAddress?: string | undefined;
 }
 
-/** `undefined`: the request may spend its call; a Response: the visitor's share is spent (429). */
+/** `undefined`: the request may spend its call; a Response: a share is spent (429, or 503 for the anonymous line). */
 export type Charge = () => Promise<Response | undefined>;
 
 export interface Shares {
@@ -31,11 +37,20 @@ export interface Shares {
   visitor: number;
   /** Calls per UTC day every visitor who is not signed in may cause together. */
   anonymous: number;
+  /** Sign-ins (their call learning the account) per UTC day from one visitor key. */
+  signIn: number;
+  /** Sign-ins per UTC day from every address together: the bound of a flood of them. */
+  allSignIns: number;
 }
 
 export type VisitorKey = (request: Request, context: RequestContext) => string | undefined;
 
 const ANONYMOUS = 'anonymous';
+const SIGN_INS = 'sign-ins';
+
+/** Which allowance a charge takes from, for the refusal that names it. */
+type Kind = 'visitor' | 'anonymous' | 'sign-in';
+type Charged = VisitorCharge & { kind: Kind; retryAt?: number };
 
 export interface VisitorSharesParts {
   counts: VisitorCountStore;
@@ -47,6 +62,8 @@ export interface VisitorSharesParts {
   accountOf(sessionKey: string): Promise<string | undefined>;
   now: () => number;
   usage: () => DailyUsage;
+  /** Anonymous visitors' limit now: their share of the pacing line (public-cache.ts). */
+  anonymousLimit?: ((now: number) => Promise<AnonymousLimit> | undefined) | undefined;
 }
 
 export class VisitorShares {
@@ -57,12 +74,36 @@ export class VisitorShares {
     return () => this.take(async () => this.chargesOf(request, context, await session()));
   }
 
-  /** A sign-in's call (the account it learns): charged to the address that asks, alone. */
+  /**
+   * The visitor's fingerprint (their account's, else their network's), so a view counts once per
+   * visitor; undefined without a visitor key.
+   */
+  async viewerOf(
+    request: Request,
+    context: RequestContext,
+    session: string | undefined,
+  ): Promise<string | undefined> {
+    const account = session === undefined ? undefined : await this.parts.accountOf(session);
+    if (account !== undefined) return (await this.accountCharge(account)).key;
+    return (await this.networkCharge(request, context))?.key;
+  }
+
+  /** Calls anonymous visitors caused today, every instance's. */
+  anonymousCalls(): Promise<number> {
+    return this.parts.counts.count(utcDay(this.parts.now()), ANONYMOUS);
+  }
+
+  /**
+   * A sign-in's call (the account it learns): from the sign-ins' own allowance, the address's
+   * and every address's together; never from a share the visitor spent browsing.
+   */
   signInCharge(request: Request, context: RequestContext): Charge {
     return () =>
       this.take(async () => {
+        const { signIn, allSignIns } = this.parts.shares;
         const network = await this.networkCharge(request, context);
-        return network ? [network] : [{ key: ANONYMOUS, limit: this.parts.shares.anonymous }];
+        const all: Charged = { key: SIGN_INS, limit: allSignIns, kind: 'sign-in' };
+        return network ? [{ key: `s:${network.key.slice(2)}`, limit: signIn, kind: 'sign-in' }, all] : [all];
       });
   }
 
@@ -75,47 +116,67 @@ export class VisitorShares {
       });
   }
 
-  /** Takes one call from each of the charges, or refuses (429) when one is spent. */
-  private async take(chargesOf: () => Promise<VisitorCharge[]>): Promise<Response | undefined> {
+  /** Takes one call from each of the charges, or refuses when one is spent (with when to try again). */
+  private async take(chargesOf: () => Promise<Charged[]>): Promise<Response | undefined> {
     // With the day's budget spent the call is refused anyway (503 until midnight): no share is taken.
     const { calls, limit } = this.parts.usage();
     if (limit !== null && calls >= limit) return undefined;
     const charges = (await chargesOf()).filter((charge) => Number.isFinite(charge.limit));
     if (charges.length === 0) return undefined;
     const t = this.parts.now();
-    if (await this.parts.counts.take(utcDay(t), charges)) return undefined;
-    const tomorrow = (Math.floor(t / DAY_MS) + 1) * DAY_MS;
+    const day = utcDay(t);
+    const counted = charges.map(({ key, limit }) => ({ key, limit }));
+    if (await this.parts.counts.take(day, counted)) return undefined;
+    // Which allowance was spent: the first one at its limit (another visitor may have taken the last meanwhile).
+    let spent = charges[0] as Charged;
+    for (const charge of charges) {
+      if ((await this.parts.counts.count(day, charge.key)) >= charge.limit) {
+        spent = charge;
+        break;
+      }
+    }
+    const retryAt = Math.min(spent.retryAt ?? t + MAX_RETRY_MS, t + MAX_RETRY_MS);
+    if (spent.kind === 'anonymous') return notFetchedYet(t, retryAt);
     visitorRefused('share');
-    return refusal(
-      429,
-      'VisitorShareSpent',
-      "This visitor's share of today's API calls is spent; answers already kept are still served",
-      { 'retry-after': secondsUntil(tomorrow, t) },
-    );
+    const [code, message] =
+      spent.kind === 'sign-in'
+        ? ['SignInsSpent', 'Too many sign-ins from this address, or from all, for now; try again later']
+        : [
+            'VisitorShareSpent',
+            "This visitor's share of today's API calls is spent; answers already kept are still served",
+          ];
+    return refusal(429, code, message, { 'retry-after': secondsUntil(retryAt, t) });
   }
 
   private async chargesOf(
     request: Request,
     context: RequestContext,
     session: string | undefined,
-  ): Promise<VisitorCharge[]> {
+  ): Promise<Charged[]> {
     // A session that ended meanwhile (a racing sign-out) has no account: charged as anonymous.
     const account = session === undefined ? undefined : await this.parts.accountOf(session);
     if (account !== undefined) return [await this.accountCharge(account)];
     const network = await this.networkCharge(request, context);
-    return [...(network ? [network] : []), { key: ANONYMOUS, limit: this.parts.shares.anonymous }];
+    const line = await this.parts.anonymousLimit?.(this.parts.now());
+    const anonymous: Charged = {
+      key: ANONYMOUS,
+      limit: Math.min(this.parts.shares.anonymous, line?.limit ?? Number.POSITIVE_INFINITY),
+      kind: 'anonymous',
+      ...(line ? { retryAt: line.retryAt } : {}),
+    };
+    return [...(network ? [network] : []), anonymous];
   }
 
-  private async accountCharge(account: string): Promise<VisitorCharge> {
-    return { key: `a:${await fingerprint(account)}`, limit: this.parts.shares.visitor };
+  private async accountCharge(account: string): Promise<Charged> {
+    return { key: `a:${await fingerprint(account)}`, limit: this.parts.shares.visitor, kind: 'visitor' };
   }
 
   /** The visitor key's charge (an IPv6 address as its network), or undefined without a key. */
-  private async networkCharge(request: Request, context: RequestContext): Promise<VisitorCharge | undefined> {
+  private async networkCharge(request: Request, context: RequestContext): Promise<Charged | undefined> {
     const key = this.parts.visitorKey(request, context);
     if (typeof key !== 'string' || key === '') return undefined;
     const network = networkOf(key, this.parts.ipv6Prefix) ?? key;
-    return { key: `v:${await fingerprint(network)}`, limit: this.parts.shares.visitor };
+    return { key: `v:${await fingerprint(network)}`, limit: this.parts.shares.visitor, kind: 'visitor' };
   }
 }
 
