@@ -14,6 +14,7 @@ import { escapeGlob, type RedisCacheOptions, redisCacheStore, redisTokenStore } 
 import { Connection, type ConnectionOptions } from './connection.js';
 import { keyspace } from './keys.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
+import { SpentHere } from './spent-here.js';
 import { redisViewCounts } from './view-counts.js';
 import { redisVisitorCounts } from './visitor-counts.js';
 import { redisWindows } from './window.js';
@@ -66,9 +67,11 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
   const connection = new Connection(options);
   const { app, spread } = keyspace(options.prefix ?? 'price-catalog:', connection.cluster);
   const locks = redisLockStore(connection, app, options);
-  const { windows, admit } = redisWindows(connection, app);
+  // What this instance spent itself: the floor of the day's count (src/redis/budget.ts).
+  const spent = new SpentHere();
+  const { windows, admit } = redisWindows(connection, app, spent);
   return {
-    budget: redisBudgetStore(connection, app),
+    budget: redisBudgetStore(connection, app, spent),
     windows,
     admit,
     appTokens: redisAppTokenStore(connection, app, locks),
