@@ -106,3 +106,46 @@ describe('behind nginx proxy_cache (the configuration docs/frontend.md shows)', 
     expect(JSON.parse(await me.text()).user.id).toBe(334941);
   }, 60_000);
 });
+
+describe('a SKU listing behind nginx (the API says max-age=0, must-revalidate)', () => {
+  // The sandbox's own Cache-Control: listings `max-age=0`, as the API sends them.
+  const listing = setup({ cdn: true }, { rateLimit: { limit: 1e9, windowMs: 60_000 } });
+  const reachedListing: string[] = [];
+  let front: Nginx;
+  let origin: Server;
+
+  beforeAll(async () => {
+    const adapter = toNodeHandler(listing.handler, { trustProxy: 1 });
+    origin = createServer((req, res) => {
+      reachedListing.push(req.url ?? '');
+      adapter(req, res);
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const address = origin.address();
+    front = await startNginx(typeof address === 'object' && address ? address.port : 0);
+  }, 60_000);
+
+  afterAll(async () => {
+    await front?.stop();
+    origin?.closeAllConnections();
+    await new Promise((resolve) => origin?.close(resolve));
+  });
+
+  it('3 requests of /categories/40/skus: nginx answers at least one itself, from one call to the API', async () => {
+    const path = `${MOUNT}/categories/40/skus`;
+    const answers: { status: number; body: string; cache: string | null }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${front.url}${path}`);
+      answers.push({
+        status: response.status,
+        body: await response.text(),
+        cache: response.headers.get('x-cache-status'),
+      });
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers.filter((answer) => answer.cache === 'HIT').length).toBeGreaterThanOrEqual(1);
+    expect(reachedListing.filter((url) => url === path).length).toBeLessThanOrEqual(2);
+    expect(listing.sandbox.apiCalls({ path: '/categories/40/skus' })).toHaveLength(1);
+  }, 60_000);
+});
