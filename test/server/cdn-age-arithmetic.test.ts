@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../src/sandbox/index.js';
 import type { CatalogHandlerOptions } from '../../src/server/index.js';
 import { MOUNT, PHONE, setup } from './setup.js';
 
@@ -20,9 +21,16 @@ function rfcFreshnessLeft(answer: Response, shared: boolean): number {
   return lifetime - currentAge;
 }
 
-function clocked(options: Partial<CatalogHandlerOptions>, cacheMaxAge?: number) {
+function clocked(
+  options: Partial<CatalogHandlerOptions>,
+  cacheMaxAge?: number,
+  rateLimit?: SandboxOptions['rateLimit'],
+) {
   let t = Date.UTC(2026, 10, 27, 12, 0, 0);
-  const made = setup({ now: () => t, ...options }, cacheMaxAge === undefined ? {} : { cacheMaxAge });
+  const made = setup(
+    { now: () => t, ...options },
+    { ...(cacheMaxAge === undefined ? {} : { cacheMaxAge }), rateLimit },
+  );
   return { ...made, advance: (ms: number) => (t += ms) };
 }
 
@@ -90,5 +98,32 @@ describe("the handler's Cache-Control and Age, read as RFC 9111 reads them", () 
     const search = await call(`${MOUNT}/search?q=phone`);
     expect(search.status).toBe(200);
     expect(rfcFreshnessLeft(search, true)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("cdn: a listing's s-maxage is a time the handler itself serves it unchanged (its pacing plans no refresh sooner)", async () => {
+    const { call, sandbox, advance } = clocked({ cdn: true }, undefined, { limit: 1e9, windowMs: 60_000 });
+    const path = `${MOUNT}/categories/40/skus`;
+    const calls = () =>
+      sandbox.apiCalls({ path: '/categories/40/skus' }).filter((c) => !c.url.includes('?')).length;
+    const told: { at: number; sMaxAge: number; calls: number }[] = [];
+    let at = 0;
+    // A shop at noon: the listing and other pages viewed every 7 s, the pacing refreshing some.
+    for (let i = 0; i < 150; i++) {
+      const answer = await call(path);
+      await call(`${MOUNT}/categories/${[40, 41, 42, 43][i % 4]}/skus?page=${(i % 7) + 1}`);
+      const sMaxAge = Number(/s-maxage=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1]);
+      told.push({ at, sMaxAge, calls: calls() });
+      advance(7_000);
+      at += 7;
+    }
+    expect(told.every((x) => x.sMaxAge >= 1)).toBe(true);
+    // Past its first second, the plan stands behind tens of seconds.
+    expect(told.filter((x) => x.sMaxAge > 10).length).toBeGreaterThan(told.length / 2);
+    // No refresh of the listing by the handler within any s-maxage it told.
+    for (const x of told) {
+      const within = told.filter((y) => y.at > x.at && y.at < x.at + x.sMaxAge);
+      expect(within.every((y) => y.calls === x.calls)).toBe(true);
+    }
+    expect(calls()).toBeGreaterThan(3);
   });
 });
