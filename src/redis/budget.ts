@@ -1,6 +1,6 @@
 import type { BudgetStore } from '../index.js';
+import type { SpentHere } from '../internal/spent-here.js';
 import { type Connection, script } from './connection.js';
-import type { SpentHere } from './spent-here.js';
 
 /**
  * Check-and-take in one round trip: a call is counted only when it fits, so the count is the

@@ -9,12 +9,12 @@
  * directly, so the build keeps one copy of the error classes for both entry points.
  */
 import { type CacheStore, type Coordination, InvalidRequestError, type TokenStore } from '../index.js';
+import { SpentHere } from '../internal/spent-here.js';
 import { redisBudgetStore } from './budget.js';
 import { escapeGlob, type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
 import { keyspace } from './keys.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
-import { SpentHere } from './spent-here.js';
 import { redisViewCounts } from './view-counts.js';
 import { redisVisitorCounts } from './visitor-counts.js';
 import { redisWindows } from './window.js';

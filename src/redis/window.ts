@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import type { SpentHere } from '../internal/spent-here.js';
 import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
 import { BUDGET_LUA, budgetKeys, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
-import type { SpentHere } from './spent-here.js';
 
 /** Margin past the announced reset before calls go again (the server's clock and ours differ). */
 const RESET_MARGIN_MS = 250;
