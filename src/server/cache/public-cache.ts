@@ -19,7 +19,7 @@ import {
 } from '../../index.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
 import { FirstFetches } from '../pacing/first-fetches.js';
@@ -32,14 +32,8 @@ import { PacingState } from '../pacing/pacing-state.js';
 import { compileRoutes, type RouteTable } from '../routing/route-table.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
-import {
-  type FetchContext,
-  type Fetched,
-  fetchGet,
-  type GetSpec,
-  keptRefusal,
-} from '../upstream/fetch-api.js';
+import { within } from '../upstream/answer-within.js';
+import { type Fetched, fetchGet, type GetSpec, keptRefusal } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import type { Charge } from '../visitors/visitors.js';
 
@@ -61,7 +55,6 @@ export interface PublicCacheParts {
   locks: LockStore;
   flights: Flights;
   outcomes: Outcomes;
-  fetchContext: FetchContext;
   usage: () => DailyUsage;
   /** Views of answers not kept yet (first-fetches.ts): the coordination's, shared, or this instance's. */
   viewCounts: ViewCountStore;
@@ -216,9 +209,9 @@ export class PublicCache {
     previous: Entry | undefined,
     charge?: Charge,
   ): Promise<Fetched | Response> {
-    const { settings, store, client, flights, fetchContext } = this.parts;
+    const { settings, store, client, flights } = this.parts;
     return flights.charged(key, charge ?? FREE, async () => {
-      const fetched = await fetchGet(client, spec, previous, fetchContext);
+      const fetched = await fetchGet(client, spec, previous, settings);
       if (fetched.kind === 'entry') {
         if (fetched.storable) {
           await writeEntry(store, key, fetched.entry, KEEP_MS);

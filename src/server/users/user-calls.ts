@@ -10,19 +10,19 @@
  * the store. Users' keys never meet: each holds its session key.
  */
 import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../../index.js';
-import { answerFrom, type Entry, readEntry, writeEntry } from '../answers/answers.js';
+import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../answers/answers.js';
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
-import { jsonBody } from '../http/guard.js';
+import { jsonBody } from '../http/body.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
-import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
+import { within } from '../upstream/answer-within.js';
+import { type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
-import { randomId } from './sessions.js';
+import { randomId } from './session-ids.js';
 
 /** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
 const KEEP_FOR_ETAG_MS = 3_600_000;
@@ -41,7 +41,6 @@ export interface UserCallsParts {
   flights: Flights;
   outcomes: Outcomes;
   publicCache: PublicCache;
-  fetchContext: FetchContext;
   /** A call for the user's own resources is being made (for the pacing: own-calls.ts). */
   onCall?: (user: string) => void;
 }
@@ -137,10 +136,10 @@ export class UserCalls {
         await this.forget(user);
       }
       // The write may well have been made: an answer that is not valid data is still never passed on.
-      const { fetchContext } = this.parts;
+      const { settings } = this.parts;
       if (
         data !== undefined &&
-        invalidAnswer(response, data, route.row.schema, fetchContext, `${method} ${spec.path}`)
+        invalidAnswer(response, data, route.row.schema, settings, `${method} ${spec.path}`)
       ) {
         return upstreamInvalid();
       }
@@ -162,10 +161,10 @@ export class UserCalls {
     previous: Entry | undefined,
     charge: Charge,
   ): Promise<Fetched | Response> {
-    const { settings, store, flights, fetchContext } = this.parts;
+    const { settings, store, flights } = this.parts;
     return flights.charged(full, charge, async () => {
       this.parts.onCall?.(user);
-      const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
+      const fetched = await fetchGet(this.clientFor(user), spec, previous, settings);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);
       }
@@ -208,14 +207,7 @@ export class UserCalls {
 
   private async setId(key: string): Promise<string> {
     const id = randomId().slice(0, 16);
-    await this.parts.store.set(key, {
-      body: id,
-      etag: undefined,
-      storedAt: this.parts.settings.now(),
-      maxAgeMs: GENERATION_MS,
-      headers: [],
-      size: id.length,
-    });
+    await this.parts.store.set(key, storedAnswer(id, this.parts.settings.now(), GENERATION_MS));
     return id;
   }
 }

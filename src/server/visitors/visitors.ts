@@ -9,6 +9,7 @@
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
 import { DAY_MS } from '../../internal/day.js';
+import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
 import { networkOf } from './networks.js';
@@ -122,9 +123,8 @@ export class VisitorShares {
 export const byClientAddress: VisitorKey = (_request, context) => context.clientAddress;
 
 /** The stores count fingerprints: no address is kept. */
-async function fingerprint(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+function fingerprint(key: string): Promise<string> {
+  return sha256Hex(key, 12);
 }
 
 function utcDay(t: number): string {
