@@ -11,6 +11,7 @@ import {
   type DailyUsage,
   lruCacheStore,
 } from '../index.js';
+import { DayCounter } from '../internal/day.js';
 import { Outcomes } from './answers/outcomes.js';
 import { type Answer, isThenable, type Maybe, toResponse } from './answers/parts.js';
 import { refusal } from './answers/respond.js';
@@ -22,7 +23,6 @@ import { securedAnswer } from './http/security-headers.js';
 import type { Target } from './http/target.js';
 import { targetOf } from './http/target.js';
 import type { CatalogHandlerOptions } from './options.js';
-import { OneOffCalls } from './pacing/one-offs.js';
 import { OwnCalls } from './pacing/own-calls.js';
 import { settingsOf } from './settings.js';
 import { Flights } from './upstream/flights.js';
@@ -75,7 +75,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
 
   const flights = new Flights();
   const outcomes = new Outcomes(settings, usage);
-  const oneOffs = new OneOffCalls();
+  // Calls made once per person (a sign-in asking who signed in), not at a rate: the pacing leaves them out.
+  const oneOffs = new DayCounter();
   const ownCalls = new OwnCalls();
   const publicCache = new PublicCache({
     settings,

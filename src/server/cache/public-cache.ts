@@ -17,6 +17,7 @@ import {
   staleReads,
   type ViewCountStore,
 } from '../../index.js';
+import type { DayCounter } from '../../internal/day.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
 import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
@@ -24,7 +25,6 @@ import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
 import { FirstFetches } from '../pacing/first-fetches.js';
 import { notFetchedYet } from '../pacing/not-fetched.js';
-import type { OneOffCalls } from '../pacing/one-offs.js';
 import { OverdueAnswers } from '../pacing/overdue.js';
 import type { OwnCalls } from '../pacing/own-calls.js';
 import { Pacing } from '../pacing/pacing.js';
@@ -59,7 +59,7 @@ export interface PublicCacheParts {
   /** Views of answers not kept yet (first-fetches.ts): the coordination's, shared, or this instance's. */
   viewCounts: ViewCountStore;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
-  oneOffs?: OneOffCalls;
+  oneOffs?: DayCounter;
   /** Users' calls for their own resources: the pacing expects them per person yet to call. */
   ownCalls?: OwnCalls;
   /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */

@@ -10,6 +10,7 @@
  * the store. Users' keys never meet: each holds its session key.
  */
 import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../../index.js';
+import { DAY_MS } from '../../internal/day.js';
 import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../answers/answers.js';
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
 import { refusal } from '../answers/respond.js';
@@ -24,19 +25,13 @@ import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
 import { randomId } from './session-ids.js';
 
-/** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
-const KEEP_FOR_ETAG_MS = 3_600_000;
-/** How long a user's cache generation is kept unused. */
-const GENERATION_MS = 86_400_000;
-/** Users' clients kept at once in this process (each holds a token store and a window). */
-const MAX_CLIENTS = 1000;
-/** Retry-After of a write the API did not answer in time. */
-const RETRY_WRITE_MS = 30_000;
-
 export interface UserCallsParts {
   settings: Settings;
+  /** Where users' answers are kept, each under its session's key (the public store when it is shared). */
   store: CacheStore;
+  /** The server's client: each user's calls go through a `forUser` client of it. */
   client: CatalogClient;
+  /** A session's tokens (keeping its account across refreshes: accounts.ts). */
   tokensFor(key: string): TokenStore;
   flights: Flights;
   outcomes: Outcomes;
@@ -44,6 +39,15 @@ export interface UserCallsParts {
   /** A call for the user's own resources is being made (for the pacing: own-calls.ts). */
   onCall?: (user: string) => void;
 }
+
+/** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
+const KEEP_FOR_ETAG_MS = 3_600_000;
+/** How long a user's cache generation is kept unused. */
+const GENERATION_MS = DAY_MS;
+/** Users' clients kept at once in this process (each holds a token store and a window). */
+const MAX_CLIENTS = 1000;
+/** Retry-After of a write the API did not answer in time. */
+const RETRY_WRITE_MS = 30_000;
 
 export class UserCalls {
   /** One client per signed-in user, kept for a while (a Map in use order). */

@@ -8,7 +8,7 @@
  * the account. Counted in the coordination, so every instance sees one count.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, utcDay } from '../../internal/day.js';
 import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
@@ -125,8 +125,4 @@ export const byClientAddress: VisitorKey = (_request, context) => context.client
 /** The stores count fingerprints: no address is kept. */
 function fingerprint(key: string): Promise<string> {
   return sha256Hex(key, 12);
-}
-
-function utcDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
 }
