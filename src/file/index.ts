@@ -8,6 +8,7 @@
  * modules, so both entry points share one copy of the error classes.
  */
 import { type CacheStore, type Coordination, lruCacheStore } from '../index.js';
+import { SpentHere } from '../internal/spent-here.js';
 import { defaultStateDir } from './dir.js';
 import { StateFile } from './state.js';
 import { fileAppTokenStore, fileBudgetStore, fileLockStore, fileUsedMarks } from './stores.js';
@@ -55,10 +56,12 @@ export function fileCoordination(options: FileCoordinationOptions = {}): FileCoo
   };
   const file = new StateFile(dir, lock);
   const locks = fileLockStore(dir, lock, () => file.ensureDir());
-  const { windows, admit } = fileWindows(file);
+  // What this process spent itself: the floor of the day's count (day-count.ts).
+  const spent = new SpentHere();
+  const { windows, admit } = fileWindows(file, spent);
   return {
     dir,
-    budget: fileBudgetStore(file),
+    budget: fileBudgetStore(file, spent),
     windows,
     admit,
     appTokens: fileAppTokenStore(file, locks),

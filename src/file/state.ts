@@ -47,6 +47,8 @@ export interface State {
   tokens: Record<string, StoredToken>;
   /** `markUsed` keys and the epoch ms they expire at (absent in files of earlier versions). */
   used?: Record<string, number>;
+  /** Per application, each process's own calls of its latest day: the floor of the day's count (day-count.ts). */
+  spent?: Record<string, { day: string; by: Record<string, number> }>;
 }
 
 const empty = (): State => ({ version: 1, budgets: {}, windows: {}, tokens: {} });

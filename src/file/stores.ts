@@ -2,21 +2,28 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { type AppTokenPlace, sharedAppToken } from '../coordination/shared-app-token.js';
 import type { AppTokenStore, BudgetStore, LockStore } from '../index.js';
+import type { SpentHere } from '../internal/spent-here.js';
+import { countFloored, giveBack, takeCall } from './day-count.js';
 import { type FileLockOptions, withFileLock } from './lock.js';
 import type { StateFile } from './state.js';
-import { budgetDays } from './window.js';
 
-/** The day's count of each application: a check-and-take under the state lock. */
-export function fileBudgetStore(file: StateFile): BudgetStore {
+/**
+ * The day's count of each application: a check-and-take under the state lock, never lower than
+ * this process knows (`spent`: day-count.ts).
+ */
+export function fileBudgetStore(file: StateFile, spent: SpentHere): BudgetStore {
   return {
-    take: (app, day, limit) =>
-      file.update((state) => {
-        const days = budgetDays(state, app, day);
-        const calls = days[day] ?? 0;
-        if (calls >= limit) return { result: false, write: false };
-        days[day] = calls + 1;
-        return { result: true, write: true };
-      }),
+    async take(app, day, limit) {
+      const { taken, calls } = await file.update((state) => {
+        const floored = countFloored(state, app, day, spent);
+        if (floored.calls >= limit)
+          return { result: { taken: false, calls: floored.calls }, write: floored.raised };
+        return { result: { taken: true, calls: takeCall(state, app, day, spent) }, write: true };
+      });
+      if (taken) spent.took(app, day, calls);
+      else spent.saw(app, day, calls);
+      return taken;
+    },
     count: async (app, day) => file.read().budgets[app]?.[day] ?? 0,
     // One small read, no lock (writes replace the file whole): a client's usage() in a new
     // process already includes the day's earlier runs.
@@ -24,11 +31,11 @@ export function fileBudgetStore(file: StateFile): BudgetStore {
     refund: (app, day) =>
       file
         .update((state) => {
-          const days = state.budgets[app];
-          const calls = days?.[day] ?? 0;
-          if (!days || calls === 0) return { result: undefined, write: false };
-          days[day] = calls - 1;
-          return { result: undefined, write: true };
+          const given = giveBack(state, app, day, spent);
+          return { result: given, write: given };
+        })
+        .then((given) => {
+          if (given) spent.gaveBack(app, day);
         })
         // Never rejects: a call not given back stays counted (the safe side).
         .catch(() => undefined),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import type { SpentHere } from '../internal/spent-here.js';
 import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
+import { countFloored, takeCall } from './day-count.js';
 import type { State, StateFile, WindowState } from './state.js';
 
 /** One window of the API (100 calls per minute): assumed when no answer tells the reset. */
@@ -36,7 +38,11 @@ function proberGone(w: WindowState): boolean {
   }
 }
 
-type Step = { taken: number } | { wait: number } | { refused: Error } | { budget: false };
+type Step =
+  | { taken: number; count?: number }
+  | { wait: number }
+  | { refused: Error }
+  | { budget: false; count: number };
 
 function windowOf(state: State, token: string, assumedLimit: number, now: number): WindowState {
   let w = state.windows[token];
@@ -71,17 +77,6 @@ function windowOf(state: State, token: string, assumedLimit: number, now: number
   return w;
 }
 
-/** Calls counted for `app` on `day`; older days than the day before are dropped on the way. */
-export function budgetDays(state: State, app: string, day: string): Record<string, number> {
-  let days = state.budgets[app];
-  if (!days) {
-    days = {};
-    state.budgets[app] = days;
-  }
-  for (const old of Object.keys(days)) if (old < day && Object.keys(days).length > 2) delete days[old];
-  return days;
-}
-
 /**
  * One look at the window (and, with `budget`, at the day's budget first), under the state lock:
  * take a place (and one call of the budget with it), or say how long to wait, or refuse.
@@ -93,14 +88,15 @@ function step(
   assumedLimit: number,
   options: WindowAcquireOptions,
   budget: Admission | undefined,
+  spent: SpentHere,
 ): Step {
   const now = Date.now();
   if (budget) {
-    const calls = budgetDays(state, budget.app, budget.day)[budget.day] ?? 0;
+    const { calls } = countFloored(state, budget.app, budget.day, spent);
     if (calls >= budget.dailyLimit) {
       const w = state.windows[token];
       if (w) w.waiters = w.waiters.filter((waiter) => waiter.id !== id);
-      return { budget: false };
+      return { budget: false, count: calls };
     }
   }
   const w = windowOf(state, token, assumedLimit, now);
@@ -117,10 +113,7 @@ function step(
       w.probeUntil = now + PROBE_MS;
       w.prober = { host: hostname(), pid: process.pid };
     }
-    if (budget) {
-      const days = budgetDays(state, budget.app, budget.day);
-      days[budget.day] = (days[budget.day] ?? 0) + 1;
-    }
+    if (budget) return { taken: seq, count: takeCall(state, budget.app, budget.day, spent) };
     return { taken: seq };
   }
   // Only a wait for a known reset has a length; a wait for a probe's answer or for the waiters
@@ -241,7 +234,10 @@ class FileSlot implements WindowSlot {
 }
 
 /** The windows of tokens in the state file, and the admission of a call in one locked step. */
-export function fileWindows(file: StateFile): {
+export function fileWindows(
+  file: StateFile,
+  spent: SpentHere,
+): {
   windows: WindowStore;
   admit: (admission: Admission, options: WindowAcquireOptions) => Promise<WindowSlot | false>;
 } {
@@ -260,11 +256,17 @@ export function fileWindows(file: StateFile): {
         continue;
       }
       const next = await file.update((state) => {
-        const result = step(state, token, id, assumedLimit, options, budget);
+        const result = step(state, token, id, assumedLimit, options, budget, spent);
         return { result, write: true };
       }, signal);
-      if ('taken' in next) return new FileSlot(file, token, next.taken);
-      if ('budget' in next) return false;
+      if ('taken' in next) {
+        if (budget && next.count !== undefined) spent.took(budget.app, budget.day, next.count);
+        return new FileSlot(file, token, next.taken);
+      }
+      if ('budget' in next) {
+        if (budget) spent.saw(budget.app, budget.day, next.count);
+        return false;
+      }
       if ('refused' in next) throw next.refused;
       await pause(Math.min(Math.max(next.wait, 20), POLL_MAX_MS), signal, token, id);
     }

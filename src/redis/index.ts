@@ -9,6 +9,7 @@
  * directly, so the build keeps one copy of the error classes for both entry points.
  */
 import { type CacheStore, type Coordination, InvalidRequestError, type TokenStore } from '../index.js';
+import { SpentHere } from '../internal/spent-here.js';
 import { redisBudgetStore } from './budget.js';
 import { escapeGlob, type RedisCacheOptions, redisCacheStore, redisTokenStore } from './cache.js';
 import { Connection, type ConnectionOptions } from './connection.js';
@@ -66,9 +67,11 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
   const connection = new Connection(options);
   const { app, spread } = keyspace(options.prefix ?? 'price-catalog:', connection.cluster);
   const locks = redisLockStore(connection, app, options);
-  const { windows, admit } = redisWindows(connection, app);
+  // What this instance spent itself: the floor of the day's count (src/redis/budget.ts).
+  const spent = new SpentHere();
+  const { windows, admit } = redisWindows(connection, app, spent);
   return {
-    budget: redisBudgetStore(connection, app),
+    budget: redisBudgetStore(connection, app, spent),
     windows,
     admit,
     appTokens: redisAppTokenStore(connection, app, locks),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import type { SpentHere } from '../internal/spent-here.js';
 import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
-import { BUDGET_LUA, budgetKey, DAY_KEY_TTL_MS } from './budget.js';
+import { BUDGET_LUA, budgetKeys, DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, type Script, script } from './connection.js';
 
 /** Margin past the announced reset before calls go again (the server's clock and ours differ). */
@@ -70,9 +71,11 @@ end
  * reset} the wait would pass the deadline (the waiter has left).
  *
  * With `admit`, the same script also takes the call from the daily budget (KEYS[4] the day's
- * counter, ARGV[9] the daily limit, ARGV[10] its TTL), so that a call costs one round trip:
- * the budget is looked at first, and when it is used up the call leaves at once, {3}, with no
- * window place taken; the budget call is taken only together with the place, never while waiting.
+ * counter, KEYS[5] its counts per instance; ARGV[9] the daily limit, ARGV[10] its TTL, ARGV[11..13]
+ * this instance's id, own calls and highest count seen: src/redis/budget.ts), so that a call costs
+ * one round trip: the budget is looked at first (written back first when Redis holds less than the
+ * instance knows), and when it is used up the call leaves at once, {3, count}, with no window place
+ * taken; the budget call is taken only together with the place, never while waiting: {1, seq, count}.
  */
 const acquireScript = (admit: boolean): Script =>
   script(`${STATE}${admit ? BUDGET_LUA : ''}
@@ -82,10 +85,11 @@ local deadline = tonumber(ARGV[4])
 local margin = tonumber(ARGV[5])
 ${
   admit
-    ? `if budgetFull(KEYS[4], ARGV[9]) then
+    ? `local count = budgetFloor(KEYS[4], KEYS[5], ARGV[11], ARGV[12], ARGV[13], ARGV[10])
+if count >= tonumber(ARGV[9]) then
   redis.call('ZREM', q, id)
   redis.call('ZREM', ql, id)
-  return {3}
+  return {3, count}
 end`
     : ''
 }
@@ -123,8 +127,7 @@ if remaining > ahead and probe == 0 and (known or ahead == 0) then
     redis.call('ZREM', ql, id)
   end
   save()
-  ${admit ? 'budgetTake(KEYS[4], ARGV[10])' : ''}
-  return {1, sent}
+  ${admit ? 'return {1, sent, budgetTake(KEYS[4], KEYS[5], ARGV[11], ARGV[10])}' : 'return {1, sent}'}
 end
 -- Otherwise wait: for the probe's answer (bounded by the probe's own timeout), or for the reset
 -- when the waiters ahead take all the room left (bounded by maxWaitMs). Waiters look again soon
@@ -248,7 +251,7 @@ export interface RedisWindows {
   admit(admission: Admission, options: WindowAcquireOptions): Promise<WindowSlot | false>;
 }
 
-export function redisWindows(connection: Connection, prefix: string): RedisWindows {
+export function redisWindows(connection: Connection, prefix: string, spent: SpentHere): RedisWindows {
   const keys = (token: string): string[] => {
     const tag = `{${token}}`;
     return [`${prefix}window:${tag}`, `${prefix}window-waiters:${tag}`, `${prefix}window-leases:${tag}`];
@@ -291,7 +294,7 @@ export function redisWindows(connection: Connection, prefix: string): RedisWindo
     token: string,
     assumedLimit: number,
     options: WindowAcquireOptions,
-    budget?: { key: string; limit: number },
+    budget?: { app: string; day: string; limit: number },
   ): Promise<WindowSlot | false> => {
     const id = randomUUID();
     const tokenKeys = keys(token);
@@ -308,17 +311,23 @@ export function redisWindows(connection: Connection, prefix: string): RedisWindo
         ? connection.eval(
             'admission',
             ADMIT,
-            [...tokenKeys, budget.key],
-            [...args, budget.limit, DAY_KEY_TTL_MS],
+            [...tokenKeys, ...budgetKeys(prefix, budget.app, budget.day)],
+            [...args, budget.limit, DAY_KEY_TTL_MS, ...spent.floor(budget.app, budget.day)],
             true,
           )
         : connection.eval('rate window', ACQUIRE, tokenKeys, args))) as [
         number,
         number,
-        ...(string | null)[],
+        ...(string | number | null)[],
       ];
-      if (code === 1) return slot(token, value);
-      if (code === 3) return false;
+      if (code === 1) {
+        if (budget) spent.took(budget.app, budget.day, Number(last[0]));
+        return slot(token, value);
+      }
+      if (code === 3) {
+        if (budget) spent.saw(budget.app, budget.day, value);
+        return false;
+      }
       if (code === 2) throw rateLimitWaitError(value, lastInfo(last), options.maxWaitMs);
       const wait = value > 25 ? value + Math.random() * RESET_JITTER_MS : 10 + Math.random() * 20;
       try {
@@ -343,13 +352,14 @@ export function redisWindows(connection: Connection, prefix: string): RedisWindo
     },
     admit: (admission, options) =>
       place(admission.token, admission.assumedLimit, options, {
-        key: budgetKey(prefix, admission.app, admission.day),
+        app: admission.app,
+        day: admission.day,
         limit: admission.dailyLimit,
       }),
   };
 }
 
-function lastInfo(values: (string | null)[]): RateLimitInfo | undefined {
+function lastInfo(values: (string | number | null)[]): RateLimitInfo | undefined {
   const [limit, remaining, reset] = values.map((v) =>
     v === null || v === undefined ? Number.NaN : Number(v),
   );

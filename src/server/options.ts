@@ -138,7 +138,9 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * answers (fetched with the application token, the same for every visitor) then say
    * `Cache-Control: public, max-age=0, s-maxage=<what is left of the API's max-age>,
    * stale-while-revalidate=<what is left of maxStale>, stale-if-error=<the same>` and
-   * `Vary: Accept`, and a kept 404 / 410 `s-maxage=<what is left of missingMaxAge>`; users'
+   * `Vary: Accept`, with no `Age` (RFC 9111 would take it off again); past its max-age (a SKU
+   * listing's is 0) `s-maxage=<how long the pacing leaves it as it is>`, at least 1; a kept
+   * 404 / 410 `s-maxage=<what is left of missingMaxAge>`; users'
    * answers are `private, no-store`, refusals and 429s `no-store`. Default `false`: every answer is
    * `private` (docs/frontend.md, "Behind a CDN").
    */

@@ -139,16 +139,17 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     // of each script in the slot of `{rt:}`.
     expect(seen).toHaveLength(2 * calls);
     expect(new Set(seen.map((s) => s.port)).size).toBe(1);
-    const admissions = seen.filter((s) => s.args[2] === '4');
+    const admissions = seen.filter((s) => s.args[2] === '5');
     expect(admissions).toHaveLength(calls);
     for (const { args } of admissions) {
-      const keys = args.slice(3, 7);
+      const keys = args.slice(3, 8);
       expect(keys.every((k) => k.startsWith('{rt:}'))).toBe(true);
       expect(keys.map((k) => k.slice('{rt:}'.length).split(':')[0])).toEqual([
         'window',
         'window-waiters',
         'window-leases',
         'budget',
+        'budget-instances',
       ]);
     }
     expect(sandbox.apiCalls()).toHaveLength(calls + 2);
@@ -241,6 +242,31 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("the node of the application's slot flushed mid-day: two instances write their counts back, the API never counts past the budget", async () => {
+    const budget = 20;
+    const sandbox = createSandbox({ dailyLimit: budget, rateLimit: { limit: 1000, windowMs: 60_000 } });
+    const { client } = clusterClient();
+    const apis = [
+      sandboxClient(sandbox, redisCoordination({ client, prefix: 'fl:' }), budget),
+      sandboxClient(sandbox, redisCoordination({ client, prefix: 'fl:' }), budget),
+    ];
+    const outcome = (i: number) =>
+      call(apis[i % 2] as (typeof apis)[number], `fl-${i}`).then(
+        () => 'ok',
+        (error: unknown) => (error as Error).name,
+      );
+    for (let i = 0; i < 14; i++) expect(await outcome(i)).toBe('ok');
+    // What a failover to a replica that missed the writes, or a flushed key, leaves: no count.
+    const master = await cluster.masterOf('{fl:}budget');
+    await cluster.cli(master.port, 'flushall');
+    const after: string[] = [];
+    for (let i = 14; i < 30; i++) after.push(await outcome(i));
+    expect(after.filter((o) => o === 'ok')).toHaveLength(budget - 14);
+    expect(after.slice(budget - 14).every((o) => o === 'DailyLimitError')).toBe(true);
+    expect(sandbox.stats.dailyCalls).toBe(budget);
+    expect(sandbox.apiCalls().every((r) => r.status === 200)).toBe(true);
   });
 
   it("a master's failover: calls fail closed while it lasts, then go on; no lockout, no count lost", async () => {

@@ -102,6 +102,11 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
 export interface SharedCaching {
   /** The handler's stale window (`maxStale`), in ms. */
   staleMs: number;
+  /**
+   * How long from now the pacing plans no refresh of this answer (ms; 0 when due or unknown): past
+   * its max-age the handler serves this same answer until then, so a CDN may too.
+   */
+  plannedMs?: number | undefined;
 }
 
 /**
@@ -120,15 +125,15 @@ export function answerParts(
   const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
   const notModified = entry.status === 200 && entry.etag !== undefined && matches(ifNoneMatch, entry.etag);
   const sharable = shared !== undefined && SHARABLE.has(entry.status);
-  const headers: (readonly [string, string])[] = [
-    ['age', String(Math.floor(ageMs / 1000))],
-    [
-      'cache-control',
-      sharable
-        ? sharedCacheControl(entry, freshMs, ageMs, shared)
-        : browserCacheControl(entry.cacheControl, freshMs),
-    ],
-  ];
+  // RFC 9111 4.2.3: a cache takes `Age` off the freshness lifetime. A shared cache is told what is
+  // left, with no Age (nginx ignores Age, so that is the one way both read alike); a browser the
+  // whole lifetime, with the Age (stale answers keep telling how old they are). 304s alike.
+  const headers: (readonly [string, string])[] = sharable
+    ? [['cache-control', sharedCacheControl(entry, freshMs, ageMs, shared)]]
+    : [
+        ['age', String(Math.floor(ageMs / 1000))],
+        ['cache-control', browserCacheControl(entry.cacheControl, state === 'stale' ? 0 : entry.maxAgeMs)],
+      ];
   // The handler's own type, never the API's: an answer is data, never markup.
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
   if (entry.etag) headers.push(['etag', entry.etag]);
@@ -154,25 +159,35 @@ function bodyOf(entry: Entry): Uint8Array | null {
 }
 
 /**
- * For a CDN: fresh for what is left of the API's max-age (browsers always ask again), then stale
- * while revalidating, or on an error, for what is left of the handler's stale window.
+ * For a CDN: fresh for what is left of the API's max-age (browsers always ask again), or, past it,
+ * for as long as the handler itself serves this answer (`heldMs`); then stale while
+ * revalidating, or on an error, for what is left of the handler's stale window after that.
  */
 function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared: SharedCaching): string {
-  const directives = ['public', 'max-age=0', `s-maxage=${Math.floor(freshMs / 1000)}`];
-  if (entry.status === 200) {
-    const staleS = Math.floor(
-      Math.max(0, entry.maxAgeMs + shared.staleMs - Math.max(ageMs, entry.maxAgeMs)) / 1000,
-    );
-    directives.push(`stale-while-revalidate=${staleS}`, `stale-if-error=${staleS}`);
-  }
-  return directives.join(', ');
+  if (entry.status !== 200) return `public, max-age=0, s-maxage=${Math.floor(freshMs / 1000)}`;
+  const sharedMs = Math.max(freshMs, heldMs(entry, ageMs, shared));
+  const staleS = Math.floor(Math.max(0, entry.maxAgeMs + shared.staleMs - ageMs - sharedMs) / 1000);
+  return `public, max-age=0, s-maxage=${Math.floor(sharedMs / 1000)}, stale-while-revalidate=${staleS}, stale-if-error=${staleS}`;
 }
 
 /**
- * The API's directives with max-age set to what is left of it; `private`: without the `cdn`
- * option the handler's answers pass through the app's own origin, never a shared cache.
+ * Past its max-age (a listing's is 0), the handler serves a kept answer without a call until the
+ * pacing refreshes it: at least 1 s, at most what is left of the stale window (or 1 s past it,
+ * where it is served while first fetches are held back). None with no stale window: the next view
+ * calls the API.
  */
-function browserCacheControl(api: string, freshMs: number): string {
+function heldMs(entry: Entry, ageMs: number, shared: SharedCaching): number {
+  if (shared.staleMs <= 0) return 0;
+  const staleLeftMs = entry.maxAgeMs + shared.staleMs - ageMs;
+  return Math.max(1000, Math.min(shared.plannedMs ?? 0, staleLeftMs));
+}
+
+/**
+ * The API's directives with max-age its lifetime (the `Age` beside it says how much is used);
+ * `private`: without the `cdn` option the handler's answers pass through the app's own origin,
+ * never a shared cache.
+ */
+function browserCacheControl(api: string, lifetimeMs: number): string {
   let kept = KEPT_DIRECTIVES.get(api);
   if (kept === undefined) {
     kept = api
@@ -185,7 +200,7 @@ function browserCacheControl(api: string, freshMs: number): string {
     if (KEPT_DIRECTIVES.size >= 256) KEPT_DIRECTIVES.clear();
     if (api.length <= 256) KEPT_DIRECTIVES.set(api, kept);
   }
-  return `private, max-age=${Math.floor(freshMs / 1000)}${kept}`;
+  return `private, max-age=${Math.floor(lifetimeMs / 1000)}${kept}`;
 }
 
 /** The API's directives a browser is told again (derived, never copied whole): these and no others. */

@@ -152,7 +152,13 @@ export class PublicCache {
       if (age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
         if (age >= kept.maxAgeMs) staleServed(spec.path);
-        return answerParts(kept, age < kept.maxAgeMs ? 'hit' : 'stale', ifNoneMatch, t, this.shared);
+        return answerParts(
+          kept,
+          age < kept.maxAgeMs ? 'hit' : 'stale',
+          ifNoneMatch,
+          t,
+          this.sharedFor(key, t),
+        );
       }
     }
     // Past maxStale while pages are held back: a call here would take one from a page shown to
@@ -160,7 +166,7 @@ export class PublicCache {
     if (kept && !flights.has(key) && this.firstFetches.holdingBack(this.parts.usage(), t)) {
       this.revalidateSome(t);
       staleServed(spec.path);
-      return answerParts(kept, 'stale', ifNoneMatch, t, this.shared);
+      return answerParts(kept, 'stale', ifNoneMatch, t, this.sharedFor(key, t));
     }
     if (flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
     const revalidating = () => this.revalidating.size;
@@ -175,6 +181,11 @@ export class PublicCache {
       }
       return notFetchedYet(t);
     });
+  }
+
+  /** With the `cdn` option: how shared caches may keep `key`'s answer, the pacing's plan for it included. */
+  private sharedFor(key: string, now: number): SharedCaching | undefined {
+    return this.shared && { ...this.shared, plannedMs: this.overdue.refreshIn(key, now) };
   }
 
   /** Nothing usable kept: the call, charged to the visitor, and its answer. */
@@ -194,7 +205,7 @@ export class PublicCache {
     // A new or confirmed answer is the same for every visitor: shared caches may keep it too.
     if (fetched.kind === 'entry') {
       const state = fetched.revalidated ? 'revalidated' : 'miss';
-      return answerParts(fetched.entry, state, ifNoneMatch, now, this.shared);
+      return answerParts(fetched.entry, state, ifNoneMatch, now, this.sharedFor(key, now));
     }
     // The application token failing is the server's trouble, not the browser's sign-in.
     return outcomes.of(target.request(), fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);

@@ -10,6 +10,7 @@
  */
 
 import type { EndpointRow } from '../../index.js';
+import { DAY_MS } from '../../internal/day.js';
 import type { GetSpec } from '../upstream/fetch-api.js';
 
 /** The served GET route's row for an API path (`/skus/1`), or undefined when none has that path. */
@@ -101,6 +102,23 @@ export class OverdueAnswers {
       }
     }
     return best;
+  }
+
+  /**
+   * How long from `now` the plan leaves `key`'s answer as it is (ms): until its next refresh at the
+   * level last shared out (never before its max-age ends), or to the day's end when it gets none.
+   * 0 when not known: not watched, no level shared yet, or every stale answer due (no budget).
+   */
+  refreshIn(key: string, now: number): number {
+    const w = this.watched.get(key);
+    const level = this.level?.value;
+    if (!w || w.storedAt === 0 || !level) return 0;
+    const age = now - w.storedAt;
+    const msLeft = DAY_MS - (now - Math.floor(now / DAY_MS) * DAY_MS);
+    const refreshes = Math.floor(((age + msLeft) * Math.sqrt(this.rate(w, now))) / level);
+    if (refreshes < 1) return msLeft;
+    // Spaced evenly to 24:00: the next at an age of (age + msLeft) / (refreshes + 1) (isDue below).
+    return Math.max(0, Math.max((age + msLeft) / (refreshes + 1), w.maxAgeMs) - age);
   }
 
   /**
