@@ -3,6 +3,7 @@ import { buildProducts, round2 } from './products.js';
 import { valuesFor, withUnitText } from './profile-helpers.js';
 import type { LeafProfile, SpecDef } from './profile-types.js';
 import type { Rng } from './random.js';
+import { MAX_SEEDED_REVIEWS } from './sku-reviews.js';
 import { slugify } from './slug.js';
 import { fileStamp } from './timestamps.js';
 import type { CategoryRecord, ManufacturerRecord, ProductRecord, ShopRecord, SkuRecord } from './types.js';
@@ -76,6 +77,14 @@ function images(rng: Rng, id: number, slug: string): SkuRecord['images'] {
   };
 }
 
+/**
+ * How many reviews a reviewed SKU has, from one uniform draw: a long tail as on a real site (half
+ * have five or fewer, about one in twelve more than 40, a few some hundreds).
+ */
+export function reviewCountOf(u: number): number {
+  return Math.min(MAX_SEEDED_REVIEWS, Math.round(1 + 5 * ((1 - u) ** -0.85 - 1)));
+}
+
 function skuCount(rng: Rng, profile: LeafProfile): number {
   return typeof profile.skus === 'number' ? profile.skus : rng.int(profile.skus[0], profile.skus[1]);
 }
@@ -112,7 +121,7 @@ export function buildLeafSkus(ctx: LeafContext): LeafSkus {
     // The big leaf always holds a few future SKUs, so tests can rely on finding one there.
     const future = rng.chance(0.04) || (count >= 300 && (index === 7 || index === 150));
     const virtual = !future && rng.chance(0.03);
-    const reviews = future || rng.chance(0.35) ? 0 : Math.floor(1 + 250 * rng.next() ** 3);
+    const reviews = future || rng.chance(0.35) ? 0 : reviewCountOf(rng.next());
     const slug = slugify(displayName);
     const summary = profile.specs
       .filter((spec) => spec.summary !== undefined)
