@@ -4,7 +4,7 @@ import { invalidParameter } from '../http/http-error.js';
 import { paginate } from '../http/pagination.js';
 import { presentProduct } from '../present/product.js';
 import { presentShop } from '../present/shop.js';
-import type { RouteContext, RouteDef } from '../router.js';
+import type { RouteDef } from '../router.js';
 import { embeds, findProduct, findShop } from './lookup.js';
 import { withPersonalization } from './personalization.js';
 
