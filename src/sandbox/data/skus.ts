@@ -78,11 +78,19 @@ function images(rng: Rng, id: number, slug: string): SkuRecord['images'] {
 }
 
 /**
+ * The draw from which a SKU has two reviews or more. The seeded users favorite SKUs with two or
+ * more, so this keeps them on the same SKUs whatever the spread above it.
+ */
+const TWO_REVIEWS_FROM = 250 ** (-1 / 3);
+const TAIL = 0.85;
+
+/**
  * How many reviews a reviewed SKU has, from one uniform draw: a long tail as on a real site (half
- * have five or fewer, about one in twelve more than 40, a few some hundreds).
+ * have six or fewer, about one in ten more than 40, a few some hundreds).
  */
 export function reviewCountOf(u: number): number {
-  return Math.min(MAX_SEEDED_REVIEWS, Math.round(1 + 5 * ((1 - u) ** -0.85 - 1)));
+  const scale = 1 / ((1 - TWO_REVIEWS_FROM) ** -TAIL - 1);
+  return Math.min(MAX_SEEDED_REVIEWS, Math.floor(1 + scale * ((1 - u) ** -TAIL - 1)));
 }
 
 function skuCount(rng: Rng, profile: LeafProfile): number {
