@@ -465,6 +465,9 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       hasTouch: phone,
       timezoneId: 'UTC',
     });
+    // The photos' hosts do not exist: refused at once, so each picture shows its placeholder
+    // before the screenshot (not after a lookup that may take seconds, or not).
+    await context.route(/\.img\.sandbox\.test\//, (route) => route.abort());
     const logs: string[] = [];
     try {
       const page = await context.newPage();
@@ -476,6 +479,20 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       await site.close();
       await api.close();
     }
+  }
+
+  /** A screenshot once every photo in view shows what it will show (here, its placeholder). */
+  async function still(page: Page, name: string) {
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('main img')]
+            .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+            .every((img) => img.dataset.placeholder === 'true'),
+        ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: join(DOC_SHOTS, `${name}.png`) });
   }
 
   /** Where an element is on the first screen (the page not scrolled): its box, or null when hidden. */
@@ -527,12 +544,12 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         const dates = await page.getByTestId('x-axis').locator('span').allTextContents();
         expect(dates.length).toBeGreaterThanOrEqual(2);
         for (const text of dates) expect(text).toMatch(/^\d{1,2} \w{3,4}$/);
-        await page.screenshot({ path: join(DOC_SHOTS, `sku-${screen.width}.png`) });
+        await still(page, `sku-${screen.width}`);
         // On a phone the menu opens the tree, on the product's category as on a desktop.
         if (phone) await page.getByTestId('menu').click();
         await page.locator('.tree li.current').waitFor({ timeout: 30_000 });
         expect(await page.locator('.tree li.current').textContent()).toBe('Κινητά Τηλέφωνα');
-        if (phone) await page.screenshot({ path: join(DOC_SHOTS, `menu-${screen.width}.png`) });
+        if (phone) await still(page, `menu-${screen.width}`);
 
         // A category's cards say what their price is: the lowest item price, before shipping.
         await page.goto(`${site.url}/c/${PHONES}`);
@@ -541,7 +558,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         for (const text of await cards.locator('.price').allTextContents())
           expect(text).toMatch(/^€[\d,.]+lowest of \d+ shops?, before shipping$/);
         expect(await page.locator('.tree').isVisible()).toBe(!phone);
-        await page.screenshot({ path: join(DOC_SHOTS, `category-${screen.width}.png`) });
+        await still(page, `category-${screen.width}`);
 
         // Notifications: the text takes the row's width, the date under it.
         await page.goto(`${site.url}/s/${sku.id}`);
@@ -557,7 +574,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
           })),
         );
         for (const { row, text } of widths) expect(text / row).toBeGreaterThan(0.7);
-        await page.screenshot({ path: join(DOC_SHOTS, `notifications-${screen.width}.png`) });
+        await still(page, `notifications-${screen.width}`);
       });
     }, 300_000);
 
@@ -615,7 +632,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
           /opened a lot of new pages today/,
         );
         expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-        await page.screenshot({ path: join(DOC_SHOTS, `come-back-${screen.width}.png`) });
+        await still(page, `come-back-${screen.width}`);
         // When the time comes, the page asks again by itself (and is told again: the share is the day's).
         const before = asked.length;
         await page.clock.runFor(first.retryAfter * 1000 + 60_000);
