@@ -4,7 +4,7 @@
  * search, sign in on the sandbox's authorization page (Approve or Deny), save favorites, read
  * notifications, sign out. The browser never gets the secret or a token. PORT=8080 picks the port.
  */
-import { createSandbox } from '../../src/sandbox/index.js';
+import { createSandbox } from 'price-catalog/testing';
 import { bundleStorefront } from './bundle.js';
 import { startStorefront } from './site.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CatalogHandlerOptions, createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
+import { type CatalogHandlerOptions, createCatalogHandler, toNodeHandler } from 'price-catalog/server';
 
 export interface StorefrontOptions {
   /** Where the API and its authorization server are, and the application's credentials. */

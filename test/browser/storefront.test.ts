@@ -11,6 +11,12 @@ import { launchChromium, repo } from './chromium.js';
 
 const PHONES = 40;
 const SHOTS = join(repo, 'test-results', 'storefront');
+/** The pictures docs/frontend.md shows: each page checked below, at a phone's width and a desktop's. */
+const DOC_SHOTS = join(repo, 'docs', 'storefront');
+const SCREENS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 860 },
+] as const;
 const EURO = /€\d{1,3}(,\d{3})*\.\d{2}/;
 const RAW_CODES = /\b(price_up|price_drop|sku_review|availability_true|availability_false|sku_release)\b/;
 
@@ -22,6 +28,7 @@ beforeAll(async () => {
   script = await bundleStorefront({ packageDir: installPacked().dir });
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(DOC_SHOTS, { recursive: true });
   console.log(`storefront screenshots: ${SHOTS}`);
 }, 400_000);
 
@@ -31,6 +38,14 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** The sum of a total's parts, from "€109.65 item + €4.41 shipping + €1.50 payment fee". */
+function partsSum(text: string): number {
+  const amounts = [...text.matchAll(new RegExp(EURO.source, 'g'))].map((m) =>
+    Number(m[0].replace(/[€,]/g, '')),
+  );
+  return Math.round(amounts.reduce((a, b) => a + b, 0) * 100) / 100;
 }
 
 /** The prices shown, as numbers, from texts like "€1,234.50". */
@@ -126,19 +141,29 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         .toBe(true);
       await shot(page, 'category');
 
-      // A product: its offers in euros, cheapest first, and its price history.
+      // A product: its offers in euros, by what the shopper pays in the end, and its price history.
       const first = cards.first();
       const skuId = Number(await first.getAttribute('data-sku'));
       const name = (await first.locator('.name').textContent()) ?? '';
       await first.locator('.card-link').click();
       await expect.poll(() => page.getByTestId('title').textContent()).toBe(name);
-      const offers = page.getByTestId('offer-price');
-      await expect.poll(() => offers.count(), { timeout: 30_000 }).toBeGreaterThan(1);
-      const offerPrices = euros(await offers.allTextContents());
+      const totals = page.getByTestId('offer-total');
+      await expect.poll(() => totals.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+      const offerTotals = euros(await totals.allTextContents());
+      expect(offerTotals).toEqual([...offerTotals].sort((a, b) => a - b));
+      // Each total is its parts: the item, the shipping and the payment fee.
+      const parts = await page.getByTestId('offer-total-parts').allTextContents();
+      expect(parts.map(partsSum)).toEqual(offerTotals);
+      const offerPrices = euros(await page.getByTestId('offer-price').allTextContents());
       expect(offerPrices.every((price) => price > 0)).toBe(true);
-      expect(offerPrices).toEqual([...offerPrices].sort((a, b) => a - b));
-      expect(await page.getByTestId('price-min').textContent()).toMatch(EURO);
-      expect(euros([(await page.getByTestId('price-min').textContent()) ?? ''])[0]).toBe(offerPrices[0]);
+      // The headline: the best total first; the SKU's range is of item prices, and says so.
+      expect(euros([(await page.getByTestId('best-total').textContent()) ?? ''])[0]).toBe(offerTotals[0]);
+      expect(euros([(await page.getByTestId('price-min').textContent()) ?? ''])[0]).toBe(
+        Math.min(...offerPrices),
+      );
+      expect(await page.getByTestId('price-range').textContent()).toMatch(
+        /^Item prices €.* at \d+ shops, before shipping and payment fees$/,
+      );
       await page.getByTestId('history').waitFor();
       expect(
         ((await page.locator('polyline.average').getAttribute('points')) ?? '').split(' ').length,
@@ -416,4 +441,238 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       await api.close();
     }
   }, 300_000);
+
+  /** A storefront over a fresh sandbox, and a browser context of `screen`'s size, both closed after `run`. */
+  async function withStorefront(
+    screen: { width: number; height: number },
+    handler: Record<string, unknown>,
+    run: (page: Page, site: { url: string }, sandbox: ReturnType<typeof createSandbox>) => Promise<void>,
+  ) {
+    const sandbox = createSandbox();
+    const api = await sandbox.listen();
+    const site = await startStorefront({
+      api,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      script,
+      handler: { logLevel: 'off', ...handler },
+    });
+    const phone = screen.width < 500;
+    const context = await (browser as Browser).newContext({
+      viewport: screen,
+      deviceScaleFactor: 1,
+      isMobile: phone,
+      hasTouch: phone,
+      timezoneId: 'UTC',
+    });
+    // The photos' hosts do not exist: refused at once, so each picture shows its placeholder
+    // before the screenshot (not after a lookup that may take seconds, or not).
+    await context.route(/\.img\.sandbox\.test\//, (route) => route.abort());
+    const logs: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
+      await run(page, site, sandbox);
+      expect(logs).toEqual([]);
+    } finally {
+      await context.close();
+      await site.close();
+      await api.close();
+    }
+  }
+
+  /** A screenshot once every photo in view shows what it will show (here, its placeholder). */
+  async function still(page: Page, name: string) {
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('main img')]
+            .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+            .every((img) => img.dataset.placeholder === 'true'),
+        ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: join(DOC_SHOTS, `${name}.png`) });
+  }
+
+  /** Where an element is on the first screen (the page not scrolled): its box, or null when hidden. */
+  async function boxOf(page: Page, selector: string) {
+    return page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width === 0 && rect.height === 0
+          ? null
+          : { top: rect.top, bottom: rect.bottom, width: rect.width };
+      });
+  }
+
+  for (const screen of SCREENS) {
+    it(`at ${screen.width} px: a product's name, best price and first offers on the first screen; the tree a menu on a phone`, async () => {
+      await withStorefront(screen, {}, async (page, site, sandbox) => {
+        const phone = screen.width < 500;
+        const sku = sandbox.data.skus
+          .filter(
+            (candidate) => candidate.category_id === PHONES && !candidate.future && candidate.shop_count > 4,
+          )
+          .reduce((a, b) => (b.display_name.length > a.display_name.length ? b : a));
+        await page.goto(`${site.url}/s/${sku.id}`);
+        await page.getByTestId('offer-total').nth(1).waitFor({ timeout: 30_000 });
+        await page.getByTestId('history').waitFor({ timeout: 30_000 });
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        for (const selector of [
+          '[data-testid="title"]',
+          '[data-testid="best-total"]',
+          '[data-testid="offer"]:nth-child(1) [data-testid="offer-total"]',
+          '[data-testid="offer"]:nth-child(2) [data-testid="offer-total"]',
+        ]) {
+          const box = await boxOf(page, selector);
+          expect(box, selector).not.toBeNull();
+          expect(box?.top, selector).toBeGreaterThanOrEqual(0);
+          expect(box?.bottom, `${selector} below the first screen`).toBeLessThanOrEqual(screen.height);
+        }
+        // The category tree: beside the page on a desktop; behind the Categories menu on a phone.
+        expect(await page.locator('.tree').isVisible()).toBe(!phone);
+        expect(await page.getByTestId('menu').isVisible()).toBe(phone);
+        // The chart says its values: euros up the side, dates along the bottom.
+        const prices = await page.getByTestId('y-axis').locator('span').allTextContents();
+        expect(prices.length).toBeGreaterThanOrEqual(3);
+        for (const text of prices) expect(text).toMatch(EURO);
+        const ticks = euros(prices);
+        expect(ticks).toEqual([...ticks].sort((a, b) => a - b));
+        const dates = await page.getByTestId('x-axis').locator('span').allTextContents();
+        expect(dates.length).toBeGreaterThanOrEqual(2);
+        for (const text of dates) expect(text).toMatch(/^\d{1,2} \w{3,4}$/);
+        await still(page, `sku-${screen.width}`);
+        // On a phone the menu opens the tree, on the product's category as on a desktop.
+        if (phone) await page.getByTestId('menu').click();
+        await page.locator('.tree li.current').waitFor({ timeout: 30_000 });
+        expect(await page.locator('.tree li.current').textContent()).toBe('Κινητά Τηλέφωνα');
+        if (phone) await still(page, `menu-${screen.width}`);
+
+        // A category's cards say what their price is: the lowest item price, before shipping.
+        await page.goto(`${site.url}/c/${PHONES}`);
+        const cards = page.getByTestId('skus').locator('li');
+        await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(24);
+        for (const text of await cards.locator('.price').allTextContents())
+          expect(text).toMatch(/^€[\d,.]+lowest of \d+ shops?, before shipping$/);
+        expect(await page.locator('.tree').isVisible()).toBe(!phone);
+        await still(page, `category-${screen.width}`);
+
+        // Notifications: the text takes the row's width, the date under it.
+        await page.goto(`${site.url}/s/${sku.id}`);
+        await page.getByTestId('sign-in').click();
+        await page.getByTestId('user').waitFor({ timeout: 30_000 });
+        await page.goto(`${site.url}/notifications`);
+        const rows = page.getByTestId('notification');
+        await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+        const widths = await rows.evaluateAll((items) =>
+          items.map((item) => ({
+            row: item.getBoundingClientRect().width,
+            text: (item.querySelector('.grow') as HTMLElement).getBoundingClientRect().width,
+          })),
+        );
+        for (const { row, text } of widths) expect(text / row).toBeGreaterThan(0.7);
+        await still(page, `notifications-${screen.width}`);
+      });
+    }, 300_000);
+
+    it(`at ${screen.width} px: a refusal with Retry-After says when to come back, and tries again then`, async () => {
+      // A visitor's share of one call: the page's first call is made, the others refused (429).
+      await withStorefront(screen, { visitorShare: 1 }, async (page, site, sandbox) => {
+        const refusals: { at: number; retryAfter: number; code: string }[] = [];
+        page.on('response', (response) => {
+          if (response.status() !== 429) return;
+          const refusal = { at: Date.now(), retryAfter: Number(response.headers()['retry-after']), code: '' };
+          refusals.push(refusal);
+          // The body may be gone once the page is closed: its code is read while it is there.
+          response.json().then(
+            (body: { errors?: { code: string }[] }) => {
+              refusal.code = body.errors?.[0]?.code ?? '';
+            },
+            () => undefined,
+          );
+        });
+        const sku = sandbox.data.skus.find(
+          (candidate) => candidate.category_id === PHONES && candidate.shop_count > 1,
+        );
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/api/catalog/')) asked.push(request.url());
+        });
+        // The page's clock, so the wait can be run through.
+        await page.clock.install();
+        await page.goto(`${site.url}/s/${sku?.id}`);
+        // The one in view (on a phone the tree, in its closed menu, may be told too).
+        const told = page.locator('[data-testid="come-back"]:visible');
+        await told.first().waitFor({ timeout: 30_000 });
+        await expect.poll(() => refusals.length).toBeGreaterThan(0);
+        await expect
+          .poll(() =>
+            refusals.every((refusal) => refusal.code === 'VisitorShareSpent' && refusal.retryAfter > 0),
+          )
+          .toBe(true);
+        const text = (await told.first().textContent()) ?? '';
+        const match =
+          /^Please come back at (\d\d):(\d\d)(?: on \d+ \w+)? \(in (a minute|\d+ minutes|about \d+ hours)\)\.$/.exec(
+            text,
+          );
+        expect(match, text).not.toBeNull();
+        // The time shown is the refusal's Retry-After from when it came (UTC, the page's zone), to the minute.
+        const first = refusals[0] as (typeof refusals)[number];
+        const due = new Date(first.at + first.retryAfter * 1000);
+        const shown = Number(match?.[1]) * 60 + Number(match?.[2]);
+        const expected = due.getUTCHours() * 60 + due.getUTCMinutes();
+        expect(Math.min(Math.abs(shown - expected), 1440 - Math.abs(shown - expected))).toBeLessThanOrEqual(
+          1,
+        );
+        // Said as a wait, not a fault; no button that would only be refused again.
+        expect(await page.getByTestId('failed').first().textContent()).toMatch(
+          /opened a lot of new pages today/,
+        );
+        expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        await still(page, `come-back-${screen.width}`);
+        // When the time comes, the page asks again by itself (and is told again: the share is the day's).
+        const before = asked.length;
+        await page.clock.runFor(first.retryAfter * 1000 + 60_000);
+        await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThan(before);
+      });
+    }, 300_000);
+
+    it(`at ${screen.width} px: a 503 NotFetchedYet says when to come back`, async () => {
+      await withStorefront(screen, {}, async (page, site, sandbox) => {
+        const sku = sandbox.data.skus.find(
+          (candidate) => candidate.category_id === PHONES && candidate.shop_count > 1,
+        );
+        // The handler's answer to a page its pacing holds back (src/server/not-fetched.ts), for this
+        // SKU's offers: the pacing itself is tested in test/server.
+        await page.route(`**/api/catalog/skus/${sku?.id}/product_cards**`, (route) =>
+          route.fulfill({
+            status: 503,
+            headers: {
+              'retry-after': '900',
+              'content-type': 'application/json',
+              'cache-control': 'no-store',
+            },
+            body: JSON.stringify({
+              errors: [{ code: 'NotFetchedYet', messages: ['No answer is kept for this page yet'] }],
+            }),
+          }),
+        );
+        await page.goto(`${site.url}/s/${sku?.id}`);
+        const told = page.locator('[data-testid="come-back"]:visible');
+        await told.first().waitFor({ timeout: 60_000 });
+        expect(await told.first().textContent()).toMatch(
+          /^Please come back at \d\d:\d\d \(in 1[45] minutes\)\.$/,
+        );
+        expect(await page.locator('[data-testid="failed"]:visible').first().textContent()).toMatch(
+          /isn’t ready yet/,
+        );
+        expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        // The rest of the page stands: the name and its item prices.
+        expect(await page.getByTestId('title').textContent()).toBe(sku?.display_name);
+      });
+    }, 300_000);
+  }
 });

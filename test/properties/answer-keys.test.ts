@@ -74,7 +74,7 @@ const SAMPLES: Record<string, () => Promise<unknown> | unknown> = {
     return { review_form: { ...form, rating: 4, review: 'Fine' } };
   },
   SkuReviewVoteEnvelopeSchema: () =>
-    ask('/skus/2161866/reviews/150097/votes?vote[helpful]=true&embed=sku_review', 'alice', 'POST'),
+    ask('/skus/2161866/reviews/150024/votes?vote[helpful]=true&embed=sku_review', 'alice', 'POST'),
   SkuReviewVoteFieldsSchema: () => (recorded('sku_review_vote_create') as Json).sku_review_vote,
   FlagListSchema: () => recorded('flags_index'),
   FlagRecordSchema: () => recorded('sku_review_flag_create'),

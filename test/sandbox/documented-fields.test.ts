@@ -362,7 +362,7 @@ const ANSWERS: Answer[] = [
     endpoint: 'POST /skus/:sku_id/reviews/:review_id/votes',
     who: 'alice',
     method: 'POST',
-    path: `/skus/${REVIEWED_SKU}/reviews/150097/votes?vote[helpful]=true&embed=sku_review`,
+    path: `/skus/${REVIEWED_SKU}/reviews/150024/votes?vote[helpful]=true&embed=sku_review`,
     places: [
       { path: 'sku_review_vote', resource: 'SKU review vote' },
       { path: 'sku_review_vote.sku_review', resource: 'SKU review', also: ['voted', 'flagged', 'helpful'] },
@@ -372,7 +372,7 @@ const ANSWERS: Answer[] = [
     endpoint: 'POST /skus/:sku_id/reviews/:review_id/flags',
     who: 'alice',
     method: 'POST',
-    path: `/skus/${REVIEWED_SKU}/reviews/150097/flags?flag[reason]=spam`,
+    path: `/skus/${REVIEWED_SKU}/reviews/150024/flags?flag[reason]=spam`,
     places: [{ path: '', resource: 'Flag (created record)' }],
   },
   {

@@ -113,7 +113,7 @@ describe('GET /skus/:id/product_cards', () => {
       token,
       `/skus/${sku.id}/product_cards`,
       {
-        Accept: ACCEPT('3.1'),
+        Accept: ACCEPT('3.0'),
       },
     );
     const oldCard = old.product_cards[0]?.cards[0];

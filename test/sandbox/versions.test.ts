@@ -86,13 +86,14 @@ describe('fields by version', () => {
       (await bodyAt<{ product: Json }>(`/products/${product.id}`, version)).product;
     expect(await show('3.0')).not.toHaveProperty('immediate_pickup');
     expect(await show('3.1')).toHaveProperty('immediate_pickup');
-    // A product alone has `blp` from 3.1 (as recorded), products in lists from 3.2.0 (changelog).
+    // A product has `blp` from 3.1 (as recorded), alone and in lists alike.
     expect(await show('3.0')).not.toHaveProperty('blp');
     expect(await show('3.1')).toHaveProperty('blp');
     expect(await show('3.2')).toHaveProperty('blp');
     const listed = async (version: string) =>
       (await bodyAt<{ products: Json[] }>(`/skus/${product.sku_id}/products`, version)).products[0];
-    expect(await listed('3.1')).not.toHaveProperty('blp');
+    expect(await listed('3.0')).not.toHaveProperty('blp');
+    expect(await listed('3.1')).toHaveProperty('blp');
     expect(await listed('3.2')).toHaveProperty('blp');
     const meta = async (version: string) =>
       (await bodyAt<{ meta: Json }>('/categories/40/skus?per=1', version)).meta;

@@ -1,4 +1,5 @@
-// The storefront: a header (search, account), the category tree, and the page the address names.
+// The storefront: a header (search, account), the category tree (a menu on a phone), and the page
+// the address names.
 import { type ReactNode, useEffect, useState } from 'react';
 import { CategoryPage } from './CategoryPage.js';
 import { CategoryTree } from './CategoryTree.js';
@@ -77,9 +78,17 @@ export function App() {
   const session = useSession();
   const user = session.isError ? null : session.data;
   const notice = useSignInNotice(session.data === undefined ? undefined : session.data !== null);
+  // On a narrow screen the category tree is a menu, closed until asked for and after each move.
+  const [menu, setMenu] = useState(false);
+  useEffect(() => setMenu(false), [route]);
   return (
     <>
-      <Header user={user} search={route.page === 'search' ? route.q : ''} />
+      <Header
+        user={user}
+        search={route.page === 'search' ? route.q : ''}
+        menu={menu}
+        onMenu={() => setMenu(!menu)}
+      />
       {notice && (
         <p className={`notice ${notice.tone}`} role="status" data-testid="notice">
           {notice.text}
@@ -87,7 +96,7 @@ export function App() {
       )}
       {session.isError && <Failed error={session.error} />}
       <div className="layout">
-        <aside>
+        <aside id="categories" className={menu ? 'open' : undefined}>
           <CategoryTree
             category={route.page === 'category' ? route.id : null}
             sku={route.page === 'sku' ? route.id : null}

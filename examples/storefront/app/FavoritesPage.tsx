@@ -22,7 +22,8 @@ function FavoriteRow(props: { favorite: Favorite; remove: (id: number) => void; 
       <span className="price">
         {sku.data?.price_min ? (
           <>
-            from <strong>{formatPrice(sku.data.price_min)}</strong>
+            <strong>{formatPrice(sku.data.price_min)}</strong>{' '}
+            <span className="muted small">lowest item price</span>
           </>
         ) : null}
       </span>

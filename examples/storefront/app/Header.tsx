@@ -3,13 +3,29 @@ import { Link } from './Link.js';
 import { SearchBox } from './SearchBox.js';
 import { signInHref, useSignOut } from './session.js';
 
-export function Header(props: { user: User | null | undefined; search: string }) {
+export function Header(props: {
+  user: User | null | undefined;
+  search: string;
+  /** Whether the category menu (a narrow screen's tree) is open. */
+  menu: boolean;
+  onMenu: () => void;
+}) {
   const signOut = useSignOut();
   return (
     <header className="top">
       <Link to="/" className="brand">
         <span className="logo">◆</span> Storefront
       </Link>
+      <button
+        type="button"
+        className="quiet menu-button"
+        aria-controls="categories"
+        aria-expanded={props.menu}
+        data-testid="menu"
+        onClick={props.onMenu}
+      >
+        ☰ Categories
+      </button>
       <SearchBox initial={props.search} />
       <nav className="account" aria-label="Account">
         {props.user ? (

@@ -30,7 +30,7 @@ export function NotificationsPage(props: { userId: number }) {
             return (
               <li
                 key={notification.id}
-                className={notification.is_viewed ? 'row' : 'row unread'}
+                className={notification.is_viewed ? 'row notification' : 'row notification unread'}
                 data-testid="notification"
               >
                 <span className="icon" aria-hidden="true">
@@ -42,8 +42,9 @@ export function NotificationsPage(props: { userId: number }) {
                     {skuId ? <Link to={`/s/${skuId}`}>{text.title}</Link> : text.title}
                   </div>
                   {text.detail && <div className="detail">{text.detail}</div>}
+                  {/* Under the text, not beside it: on a phone the text keeps the row's width. */}
+                  <div className="muted small">{formatDate(notification.created_at)}</div>
                 </div>
-                <span className="muted small">{formatDate(notification.created_at)}</span>
               </li>
             );
           })}

@@ -1,5 +1,6 @@
-// The shops' offers of one SKU, cheapest first: one product_cards call brings each shop with
-// its products.
+// The shops' offers of one SKU, ordered by what the shopper pays in the end: the item's price,
+// the shipping and the payment method's fee (the API's `blp`). One product_cards call brings
+// each shop with its products.
 import type { Product, ProductCardGroup, Shop } from 'price-catalog';
 import { formatPrice } from './format.js';
 
@@ -11,64 +12,79 @@ const AVAILABILITY: Record<string, string> = {
   'Κατόπιν παραγγελίας': 'Made to order',
 };
 
-interface Offer {
+export interface Offer {
   product: Product;
   shop: Shop;
+  /** The item's price. */
+  price: number;
+  /** What the shopper pays: `blp.final_price`, or the price and the shipping when the fee is not known. */
+  total: number;
+  shipping: number;
+  /** The payment method's fee; null when the shop does not say. */
+  fee: number | null;
 }
 
-function offersOf(groups: readonly ProductCardGroup[]): Offer[] {
+function offerOf(product: Product, shop: Shop): Offer | null {
+  if (product.price == null) return null;
+  const shipping = product.blp?.shipping_cost ?? product.expenses ?? 0;
+  const fee = product.blp?.payment_method_cost ?? null;
+  const total = product.blp?.final_price ?? product.price + shipping;
+  return { product, shop, price: product.price, total, shipping, fee };
+}
+
+/** Every offer of the cards, cheapest in the end first (the item's price breaks a tie). */
+export function offersOf(groups: readonly ProductCardGroup[]): Offer[] {
   const offers = groups.flatMap((group) =>
-    group.cards.flatMap((card) => card.products.map((product) => ({ product, shop: card.shop }))),
+    group.cards.flatMap((card) => card.products.map((product) => offerOf(product, card.shop))),
   );
-  return offers.sort(
-    (a, b) => (a.product.price ?? Number.POSITIVE_INFINITY) - (b.product.price ?? Number.POSITIVE_INFINITY),
+  return offers
+    .filter((offer): offer is Offer => offer !== null)
+    .sort((a, b) => a.total - b.total || a.price - b.price);
+}
+
+/** `€109.65 item + €4.41 shipping + €1.50 payment fee`: what a total is made of. */
+export function TotalParts(props: { offer: Offer; testId?: string }) {
+  const { price, shipping, fee } = props.offer;
+  return (
+    <span className="parts" data-testid={props.testId}>
+      <span data-testid={props.testId && 'offer-price'}>{formatPrice(price)}</span> item
+      {shipping ? ` + ${formatPrice(shipping)} shipping` : ', free shipping'}
+      {fee === null
+        ? ', payment fee not given'
+        : fee
+          ? ` + ${formatPrice(fee)} payment fee`
+          : ', no payment fee'}
+    </span>
   );
 }
 
-export function Offers(props: { groups: readonly ProductCardGroup[] }) {
-  const offers = offersOf(props.groups);
-  if (offers.length === 0) return <p className="muted">No shop sells it right now.</p>;
+export function Offers(props: { offers: readonly Offer[] }) {
+  if (props.offers.length === 0) return <p className="muted">No shop sells it right now.</p>;
   return (
     <table className="offers" data-testid="offers">
       <thead>
         <tr>
           <th>Shop</th>
           <th>Availability</th>
-          <th className="num">Price</th>
-          <th className="num">Total with shipping and payment fee</th>
+          <th>Item + shipping + payment fee</th>
+          <th className="num">You pay</th>
         </tr>
       </thead>
       <tbody>
-        {offers.map(({ product, shop }) => {
-          const availability = product.availability ?? '';
-          const total = product.blp?.final_price;
-          const shipping = product.blp?.shipping_cost;
-          const fee = product.blp?.payment_method_cost;
+        {props.offers.map((offer) => {
+          const availability = offer.product.availability ?? '';
           return (
-            <tr key={product.id}>
-              <td>
-                <strong>{shop.name}</strong>
-                <div className="muted small">{product.name}</div>
+            <tr key={offer.product.id} data-testid="offer">
+              <td className="shop">
+                <strong>{offer.shop.name}</strong>
+                <div className="muted small listing">{offer.product.name}</div>
               </td>
-              <td data-label="Availability">{AVAILABILITY[availability] ?? availability}</td>
-              <td className="num" data-label="Price">
-                <strong data-testid="offer-price">
-                  {product.price === null ? '—' : formatPrice(product.price)}
-                </strong>
+              <td className="availability">{AVAILABILITY[availability] ?? availability}</td>
+              <td className="small">
+                <TotalParts offer={offer} testId="offer-total-parts" />
               </td>
-              <td className="num total" data-label="With shipping and fee" data-testid="offer-total">
-                {total == null ? (
-                  '—'
-                ) : (
-                  <>
-                    <strong>{formatPrice(total)}</strong>
-                    {/* The total is the price, the shipping and the fee of the payment method. */}
-                    <div className="muted small" data-testid="offer-total-parts">
-                      {shipping ? `${formatPrice(shipping)} shipping` : 'free shipping'}
-                      {fee ? ` + ${formatPrice(fee)} payment fee` : ', no payment fee'}
-                    </div>
-                  </>
-                )}
+              <td className="num total">
+                <strong data-testid="offer-total">{formatPrice(offer.total)}</strong>
               </td>
             </tr>
           );

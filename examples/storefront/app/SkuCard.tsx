@@ -14,7 +14,7 @@ export function Stars(props: { score: number }) {
   );
 }
 
-/** One SKU in a grid: photo, name, the lowest price and how many shops sell it. */
+/** One SKU in a grid: photo, name, the lowest item price and how many shops sell it. */
 export function SkuCard(props: { sku: Sku }) {
   const { sku } = props;
   return (
@@ -30,9 +30,12 @@ export function SkuCard(props: { sku: Sku }) {
       {sku.future ? (
         <span className="price muted">Coming soon</span>
       ) : sku.shop_count ? (
+        // `price_min` is the lowest item price of its shops: shipping and payment fees come on top.
         <span className="price">
-          from <strong data-testid="price">{formatPrice(sku.price_min ?? 0)}</strong>
-          <span className="muted small shops">at {plural(sku.shop_count, 'shop')}</span>
+          <strong data-testid="price">{formatPrice(sku.price_min ?? 0)}</strong>
+          <span className="muted small shops">
+            lowest of {plural(sku.shop_count, 'shop')}, before shipping
+          </span>
         </span>
       ) : (
         <span className="price muted">No offers</span>

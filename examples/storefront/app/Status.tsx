@@ -1,4 +1,6 @@
-import { ApiError, ConnectionError, NotFoundError, TimeoutError } from 'price-catalog';
+import { ApiError, ConnectionError, DailyLimitError, NotFoundError, TimeoutError } from 'price-catalog';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatTime, formatWait } from './format.js';
 import { Link } from './Link.js';
 
 export function Loading(props: { what: string }) {
@@ -23,12 +25,76 @@ export function NotFound(props: { what: string }) {
 }
 
 /**
+ * When the backend says to come back: the handler's 429 (a visitor's share of the day spent) and
+ * 503 (a page not fetched yet, the coordination down) carry `Retry-After` in seconds; a spent
+ * day of the application arrives as DailyLimitError with its `resetsAt`.
+ */
+function comeBackAt(error: unknown, now: number): Date | undefined {
+  if (error instanceof DailyLimitError) return error.resetsAt;
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503)) return undefined;
+  const header = error.headers.get('retry-after');
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  const at = Number.isFinite(seconds) ? now + seconds * 1000 : Date.parse(header);
+  return Number.isNaN(at) ? undefined : new Date(at);
+}
+
+/** Why the page has to wait, in the shopper's words, by what the handler said. */
+function waitReason(error: unknown): string {
+  if (error instanceof DailyLimitError) return 'The shop has looked up all the prices it can for today.';
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'VisitorShareSpent')
+    return 'You’ve opened a lot of new pages today, so this one has to wait. Pages you’ve seen still show.';
+  if (code === 'NotFetchedYet')
+    return 'This page isn’t ready yet: the shop is keeping up its most visited pages first.';
+  return 'The shop can’t fetch prices right now.';
+}
+
+/** The time to wait for, ticking: null once it has come. */
+function useUntil(at: Date | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!at || at.getTime() <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(30_000, at.getTime() - now));
+    return () => clearTimeout(timer);
+  }, [at, now]);
+  return at && at.getTime() > now ? at.getTime() - now : null;
+}
+
+/**
  * An error as a shopper can act on it: what happened in their words, never the request's address
- * or a status code (those are for the developer's console); a retry where one can help.
+ * or a status code (those are for the developer's console); a retry where one can help, and when
+ * the backend says when, that time instead of a button that would fail again.
  */
 export function Failed(props: { error: unknown; retry?: () => void; what?: string }) {
   const error = props.error;
+  // Read when the error comes (each new error its own time), not on every render.
+  const at = useMemo(() => comeBackAt(error, Date.now()), [error]);
+  const left = useUntil(at);
+  // The time has come: the page tries again by itself, once for this error.
+  const { retry } = props;
+  const tried = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!at || left !== null || tried.current === error) return;
+    tried.current = error;
+    retry?.();
+  }, [at, left, retry, error]);
   if (error instanceof NotFoundError) return <NotFound what={props.what ?? 'that page'} />;
+  if (at)
+    return (
+      <div className="status failed waiting" role="alert" data-testid="failed">
+        <p>{waitReason(error)}</p>
+        <p data-testid="come-back">
+          {left === null ? (
+            'Trying again…'
+          ) : (
+            <>
+              Please come back at <strong>{formatTime(at)}</strong> (in {formatWait(left)}).
+            </>
+          )}
+        </p>
+      </div>
+    );
   const message =
     error instanceof ConnectionError || error instanceof TimeoutError
       ? 'The catalog could not be reached. Check your connection and try again.'
@@ -38,8 +104,8 @@ export function Failed(props: { error: unknown; retry?: () => void; what?: strin
   return (
     <div className="status failed" role="alert" data-testid="failed">
       <p>{message}</p>
-      {props.retry && (
-        <button type="button" onClick={props.retry}>
+      {retry && (
+        <button type="button" onClick={retry}>
           Try again
         </button>
       )}

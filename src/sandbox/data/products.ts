@@ -8,6 +8,11 @@ const AVAILABILITY = [
   'Κατόπιν παραγγελίας',
 ] as const;
 
+/** What shops add to a product's name: a phone's gift case or version; a warranty on anything. */
+const PHONES_ID = 40;
+const PHONE_SUFFIXES = ['', '', ' EU', ' Μαύρο', ' (Δώρο Θήκη)', ' - Εγγύηση 2 ετών', ' Global Version'];
+const SUFFIXES = ['', '', '', ' - Εγγύηση 2 ετών', '', ' - Εγγύηση 3 ετών', ''];
+
 export const CLICK_CLIENT_ID = 'c2FuZGJveC1jbGllbnQ%3D';
 
 export function round2(n: number): number {
@@ -47,7 +52,7 @@ export function buildProducts(
     const sizes = sku.sizes ? sku.sizes.filter(() => rng.chance(0.7)) : [];
     return {
       id,
-      name: `${sku.display_name}${rng.pick(['', '', ' EU', ' Μαύρο', ' (Δώρο Θήκη)', ' - Εγγύηση 2 ετών', ' Global Version'])}`,
+      name: `${sku.display_name}${rng.pick(sku.category_id === PHONES_ID ? PHONE_SUFFIXES : SUFFIXES)}`,
       sku_id: sku.id,
       shop_id: shop.id,
       category_id: sku.category_id,

@@ -1,4 +1,4 @@
-import { bands, code, fromLists, ORDER_DEFAULT, ORDER_WITH_NEWEST } from './profile-helpers.js';
+import { bands, code, expand, fromLists, ORDER_DEFAULT, ORDER_WITH_NEWEST } from './profile-helpers.js';
 import type { LeafProfile } from './profile-types.js';
 
 const TABLET_MODELS: Readonly<Record<string, readonly string[]>> = {
@@ -96,14 +96,32 @@ const TABLET_CASE_TYPES: Readonly<Record<string, readonly string[]>> = {
   Lenovo: ['Folio Case', 'Keyboard Pack'],
 };
 
+/** The tablets each maker's cases are for (see PHONE_CASE_DEVICES): six each. */
+const TABLET_CASE_DEVICES: Readonly<Record<string, readonly string[]>> = {
+  Spigen: ['iPad 10.9"', 'iPad Air', 'Galaxy Tab S9', 'Galaxy Tab A8', 'Tab P11', 'Tab M10'],
+  Samsung: expand(['Galaxy Tab S9'], ['', '+', ' Ultra', ' FE']).concat(['Galaxy Tab A8', 'Galaxy Tab A9+']),
+  Apple: ['iPad 10.9"', 'iPad Air 11"', 'iPad Air 13"', 'iPad Pro 11"', 'iPad Pro 13"', 'iPad Pro 12.9"'],
+  Lenovo: ['Tab P11', 'Tab P11 Pro', 'Tab P12', 'Tab M10', 'Tab M10 Plus', 'Tab M11'],
+};
+
 export const TABLET_CASES: LeafProfile = {
   categoryId: 1608,
   skus: [25, 40],
-  price: [8, 300],
+  price: [15, 420],
+  // A keyboard costs what a keyboard costs; a folio what a folio does.
+  modelPrices: [
+    { pattern: /Magic Keyboard/, price: [290, 420] },
+    { pattern: /Keyboard Cover/, price: [140, 260] },
+    { pattern: /Keyboard Pack/, price: [70, 130] },
+    { pattern: /Smart Folio/, price: [70, 110] },
+    { pattern: /Book Cover/, price: [30, 70] },
+    { pattern: /^Spigen/, price: [16, 45] },
+    { pattern: /Folio Case/, price: [18, 40] },
+  ],
   priceBands: [20, 50, 100],
   manufacturers: Object.keys(TABLET_CASE_TYPES),
   model: (rng, manufacturer) =>
-    `${rng.pick(TABLET_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(['iPad 10.9"', 'iPad Air', 'Galaxy Tab S9', 'Galaxy Tab A8', 'Tab P11', 'Tab M10'])}`,
+    `${rng.pick(TABLET_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(TABLET_CASE_DEVICES[manufacturer] ?? [])}`,
   variantFormat: 'bare',
   groups: ['Χαρακτηριστικά'],
   specs: [
@@ -111,6 +129,11 @@ export const TABLET_CASES: LeafProfile = {
       name: 'Τύπος',
       group: 'Χαρακτηριστικά',
       values: ['Flip Cover', 'Back Cover', 'Με Πληκτρολόγιο'],
+      // A keyboard case is one with a keyboard; a folio or a book cover opens like a book.
+      byModel: [
+        { pattern: /Keyboard/, values: ['Με Πληκτρολόγιο'] },
+        { pattern: /Folio|Book/, values: ['Flip Cover'] },
+      ],
       summary: '',
       filter: 2,
     },

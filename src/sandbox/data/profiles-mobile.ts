@@ -266,29 +266,53 @@ const PHONE_CASE_TYPES: Readonly<Record<string, readonly string[]>> = {
   Xiaomi: ['Soft Case', 'Hard Case'],
   Huawei: ['Flip Cover', 'PU Case'],
 };
-const PHONE_CASE_DEVICES = [
-  'iPhone 13',
-  'iPhone 14',
-  'iPhone 14 Pro',
-  'iPhone 15',
-  'iPhone 15 Pro Max',
-  'Galaxy S23',
-  'Galaxy S24 Ultra',
-  'Galaxy A54',
-  'Galaxy A15',
-  'Redmi Note 12',
-  'Redmi Note 13 Pro',
-  'P40 Lite',
-];
+/**
+ * The phones each maker's cases are for: its own (an Apple case fits an iPhone), any for Spigen,
+ * which makes cases only. Twelve each, so a case's phone is one draw whatever its maker.
+ */
+const PHONE_CASE_DEVICES: Readonly<Record<string, readonly string[]>> = {
+  Spigen: [
+    'iPhone 13',
+    'iPhone 14',
+    'iPhone 14 Pro',
+    'iPhone 15',
+    'iPhone 15 Pro Max',
+    'Galaxy S23',
+    'Galaxy S24 Ultra',
+    'Galaxy A54',
+    'Galaxy A15',
+    'Redmi Note 12',
+    'Redmi Note 13 Pro',
+    'P40 Lite',
+  ],
+  Samsung: expand(['Galaxy S23', 'Galaxy S24'], ['', '+', ' Ultra']).concat(
+    expand(['Galaxy A'], ['15', '25', '35', '54', '55', '34']),
+  ),
+  Apple: expand(['iPhone 13', 'iPhone 14', 'iPhone 15'], ['', ' Plus', ' Pro', ' Pro Max']),
+  Xiaomi: expand(['Redmi Note 12', 'Redmi Note 13'], ['', ' Pro', ' Pro+']).concat(
+    expand(['Poco X5', 'Poco X6'], ['', ' Pro']),
+    ['Redmi 12', 'Redmi 13C'],
+  ),
+  Huawei: expand(['P30', 'P40', 'P50'], ['', ' Lite', ' Pro']).concat(['Nova 9', 'Nova 10', 'Nova 11']),
+};
 
 export const PHONE_CASES: LeafProfile = {
   categoryId: 579,
   skus: [50, 70],
-  price: [5, 60],
+  price: [5, 75],
+  // What each maker's cases cost: Apple's leather MagSafe case is not priced like a Xiaomi soft case.
+  modelPrices: [
+    { pattern: /^Apple/, price: [49, 75] },
+    { pattern: /^Samsung (Clear View|Smart LED)/, price: [25, 55] },
+    { pattern: /^Samsung/, price: [12, 30] },
+    { pattern: /^Spigen/, price: [11, 35] },
+    { pattern: /^Huawei/, price: [9, 25] },
+    { pattern: /^Xiaomi/, price: [5, 15] },
+  ],
   priceBands: [10, 20, 35],
   manufacturers: Object.keys(PHONE_CASE_TYPES),
   model: (rng, manufacturer) =>
-    `${rng.pick(PHONE_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(PHONE_CASE_DEVICES)}`,
+    `${rng.pick(PHONE_CASE_TYPES[manufacturer] ?? ['Case'])} για ${rng.pick(PHONE_CASE_DEVICES[manufacturer] ?? [])}`,
   variantFormat: 'bare',
   groups: ['Χαρακτηριστικά'],
   specs: [
@@ -296,6 +320,12 @@ export const PHONE_CASES: LeafProfile = {
       name: 'Τύπος',
       group: 'Χαρακτηριστικά',
       values: ['Back Cover', 'Flip', 'Bumper'],
+      // A case's name says how it closes: a flip or view cover opens like a book.
+      byModel: [
+        { pattern: /Flip|View Cover/, values: ['Flip'] },
+        { pattern: /Armor|Hybrid/, values: ['Back Cover', 'Bumper'] },
+        { pattern: /./, values: ['Back Cover'] },
+      ],
       summary: '',
       filter: 2,
     },
@@ -303,6 +333,12 @@ export const PHONE_CASES: LeafProfile = {
       name: 'Υλικό',
       group: 'Χαρακτηριστικά',
       values: ['Σιλικόνη', 'TPU', 'Δέρμα', 'Πλαστικό'],
+      // And what it is made of, where it says.
+      byModel: [
+        { pattern: /Leather|PU Case/, values: ['Δέρμα'] },
+        { pattern: /Silicone|Soft/, values: ['Σιλικόνη'] },
+        { pattern: /Clear|Hard|Ultra Hybrid/, values: ['TPU', 'Πλαστικό'] },
+      ],
       summary: 'Υλικό',
       filter: 2,
     },

@@ -5,8 +5,8 @@ import { athensTime } from './timestamps.js';
 import type { ReviewFormRecord, Sentiment, SkuRecord, SkuReviewRecord } from './types.js';
 import { seededUserId } from './users.js';
 
-/** Enough for several pages at `per=10` without making the catalog slow to build. */
-export const MAX_SEEDED_REVIEWS = 40;
+/** The most reviews a seeded SKU has: dozens of pages at `per=10`, the catalog still quick to build. */
+export const MAX_SEEDED_REVIEWS = 400;
 
 const FROM = Date.UTC(2016, 0, 1);
 const TO = Date.UTC(2023, 11, 31);

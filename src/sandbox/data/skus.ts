@@ -3,6 +3,7 @@ import { buildProducts, round2 } from './products.js';
 import { valuesFor, withUnitText } from './profile-helpers.js';
 import type { LeafProfile, SpecDef } from './profile-types.js';
 import type { Rng } from './random.js';
+import { MAX_SEEDED_REVIEWS } from './sku-reviews.js';
 import { slugify } from './slug.js';
 import { fileStamp } from './timestamps.js';
 import type { CategoryRecord, ManufacturerRecord, ProductRecord, ShopRecord, SkuRecord } from './types.js';
@@ -76,6 +77,22 @@ function images(rng: Rng, id: number, slug: string): SkuRecord['images'] {
   };
 }
 
+/**
+ * The draw from which a SKU has two reviews or more. The seeded users favorite SKUs with two or
+ * more, so this keeps them on the same SKUs whatever the spread above it.
+ */
+const TWO_REVIEWS_FROM = 250 ** (-1 / 3);
+const TAIL = 0.85;
+
+/**
+ * How many reviews a reviewed SKU has, from one uniform draw: a long tail as on a real site (half
+ * have six or fewer, about one in ten more than 40, a few some hundreds).
+ */
+export function reviewCountOf(u: number): number {
+  const scale = 1 / ((1 - TWO_REVIEWS_FROM) ** -TAIL - 1);
+  return Math.min(MAX_SEEDED_REVIEWS, Math.floor(1 + scale * ((1 - u) ** -TAIL - 1)));
+}
+
 function skuCount(rng: Rng, profile: LeafProfile): number {
   return typeof profile.skus === 'number' ? profile.skus : rng.int(profile.skus[0], profile.skus[1]);
 }
@@ -112,7 +129,7 @@ export function buildLeafSkus(ctx: LeafContext): LeafSkus {
     // The big leaf always holds a few future SKUs, so tests can rely on finding one there.
     const future = rng.chance(0.04) || (count >= 300 && (index === 7 || index === 150));
     const virtual = !future && rng.chance(0.03);
-    const reviews = future || rng.chance(0.35) ? 0 : Math.floor(1 + 250 * rng.next() ** 3);
+    const reviews = future || rng.chance(0.35) ? 0 : reviewCountOf(rng.next());
     const slug = slugify(displayName);
     const summary = profile.specs
       .filter((spec) => spec.summary !== undefined)

@@ -3,7 +3,8 @@ import type { ShopRecord } from '../data/types.js';
 import type { JsonObject } from '../http/json.js';
 import { shapeFor } from '../versions/contract.js';
 import type { Version } from '../versions/version.js';
-import { presentProduct, presentShop } from './shop.js';
+import { presentProduct } from './product.js';
+import { presentShop } from './shop.js';
 
 /** A card: the shop's products (cheapest first), the shop, the cheapest product's `blp`. */
 export function presentProductCard(

@@ -1,4 +1,4 @@
-import type { ProductRecord, ShopLocationRecord, ShopRecord } from '../data/types.js';
+import type { ShopLocationRecord, ShopRecord } from '../data/types.js';
 import type { JsonObject } from '../http/json.js';
 import { shapeFor } from '../versions/contract.js';
 import type { Version } from '../versions/version.js';
@@ -50,36 +50,4 @@ export function presentLocation(
     info: location.info,
     ...(options.embedAddress ? { address: { ...location.address } } : {}),
   };
-}
-
-/**
- * A product; in product cards also with its `color` (null when the SKU has none). `alone`: the
- * answer of GET /products/:id, which has had `blp` longer than lists.
- */
-export function presentProduct(
-  product: ProductRecord,
-  version: Version,
-  options: { color?: string | null; alone?: boolean } = {},
-): JsonObject {
-  return shapeFor(
-    options.alone ? 'single_product' : 'product',
-    {
-      id: product.id,
-      name: product.name,
-      sku_id: product.sku_id,
-      shop_id: product.shop_id,
-      category_id: product.category_id,
-      availability: product.availability,
-      click_url: product.click_url,
-      shop_uid: product.shop_uid,
-      expenses: product.expenses,
-      web_uri: product.web_uri,
-      sizes: [...product.sizes],
-      ...(options.color === undefined ? {} : { color: options.color }),
-      blp: { ...product.blp },
-      price: product.price,
-      immediate_pickup: product.immediate_pickup,
-    },
-    version,
-  );
 }

@@ -1,34 +1,12 @@
 import { liveProduct } from '../catalog/live.js';
 import { applyFieldsets, applyFieldsetsToList } from '../http/fieldsets.js';
 import { invalidParameter } from '../http/http-error.js';
-import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
-import { presentProduct, presentShop } from '../present/shop.js';
-import type { RouteContext, RouteDef } from '../router.js';
+import { presentProduct } from '../present/product.js';
+import { presentShop } from '../present/shop.js';
+import type { RouteDef } from '../router.js';
 import { embeds, findProduct, findShop } from './lookup.js';
-
-/**
- * `meta.personalization` of a product, as recorded: the signed-in user's delivery location (their
- * first address) and payment method, what `blp` is computed for. Only with `blp`, for a user with
- * an address; an application token has no user, so no meta.
- */
-function personalization(ctx: RouteContext, withBlp: boolean): JsonObject | undefined {
-  const userId = ctx.token.kind === 'user' ? ctx.token.userId : undefined;
-  if (userId === undefined || !withBlp) return undefined;
-  const address = ctx.state.users.account(userId).addresses[0];
-  if (!address) return undefined;
-  return {
-    location: {
-      address_id: address.id,
-      label: address.full,
-      lat: address.lat,
-      lng: address.lng,
-      type: 'address',
-      country_code: 'GR',
-    },
-    payment_method: { type: 'spot_cash' },
-  };
-}
+import { withPersonalization } from './personalization.js';
 
 export const productRoutes: RouteDef[] = [
   {
@@ -39,17 +17,17 @@ export const productRoutes: RouteDef[] = [
       const product = liveProduct(ctx.state, findProduct(ctx));
       const shop = ctx.catalog.index.shop.get(product.shop_id);
       const body = {
-        ...presentProduct(product, ctx.version, { alone: true }),
+        ...presentProduct(product, ctx.version),
         // `embed_ids` gives "an array of ids" (spec, Linked resources), named after the
         // association: `shop_ids: [shop_id]`, even for this one-to-one link.
         ...(embeds(ctx.query, 'embed_ids').includes('shop') ? { shop_ids: [product.shop_id] } : {}),
         ...(embeds(ctx.query).includes('shop') && shop ? { shop: presentShop(shop, ctx.version) } : {}),
       };
-      const meta = personalization(ctx, 'blp' in body);
+      const meta = withPersonalization(ctx, {});
       return {
         body: {
           product: applyFieldsets(body, ctx.query, ctx.version, ['shop']),
-          ...(meta ? { meta: { personalization: meta } } : {}),
+          ...(Object.keys(meta).length > 0 ? { meta } : {}),
         },
         cache: 'long',
       };
@@ -75,7 +53,7 @@ export const productRoutes: RouteDef[] = [
             ctx.query,
             ctx.version,
           ),
-          meta: { pagination: { ...page.pagination } },
+          meta: withPersonalization(ctx, { pagination: { ...page.pagination } }),
         },
         pagination: page.pagination,
         cache: 'fresh',

@@ -7,11 +7,12 @@ import { invalidParameter } from '../http/http-error.js';
 import type { JsonObject } from '../http/json.js';
 import { paginate } from '../http/pagination.js';
 import { intParam } from '../http/params.js';
+import { presentProduct } from '../present/product.js';
 import { presentProductCard } from '../present/product-card.js';
-import { presentProduct } from '../present/shop.js';
 import type { RouteContext, RouteDef } from '../router.js';
 import { paramSupported, shapeFor } from '../versions/contract.js';
 import { findSku } from './lookup.js';
+import { withPersonalization } from './personalization.js';
 
 const TRUE = ['true', '1'];
 /** A SKU's offers are listed cheapest first, the one order they have (`meta.order_by_methods`, 3.2.0). */
@@ -79,7 +80,7 @@ export const skuOfferRoutes: RouteDef[] = [
             ctx.version,
           ),
           // Cheapest first, always.
-          meta: offersMeta(ctx, { pagination: { ...page.pagination } }),
+          meta: withPersonalization(ctx, offersMeta(ctx, { pagination: { ...page.pagination } })),
         },
         pagination: page.pagination,
       };
@@ -99,7 +100,7 @@ export const skuOfferRoutes: RouteDef[] = [
         }),
       }));
       // Cards are ordered as the products are, cheapest first; 3.0 and 3.1 say nothing of it.
-      const meta = offersMeta(ctx);
+      const meta = withPersonalization(ctx, offersMeta(ctx));
       return { body: { product_cards: groups, ...(Object.keys(meta).length > 0 ? { meta } : {}) } };
     },
   },

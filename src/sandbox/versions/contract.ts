@@ -6,7 +6,6 @@ export type ContractResource =
   | 'category'
   | 'sku'
   | 'product'
-  | 'single_product'
   | 'shop'
   | 'specification'
   | 'autocomplete_entry'
@@ -38,13 +37,14 @@ export const FIELDS_INTRODUCED: readonly FieldRow[] = [
   { resource: 'category', field: 'family_id', since: '3.1.2' },
   { resource: 'sku_review', field: 'sentiments', since: '3.1.3' },
   { resource: 'sku_review_list_meta', field: 'sku_reviews_aggregation', since: '3.1.3' },
-  { resource: 'product', field: 'blp', since: '3.2.0' },
-  // GET /products/:id: the recorded 3.1 answer (2018-01) already has `blp`, before lists got it.
-  { resource: 'single_product', field: 'blp', since: '3.1.0' },
+  // The changelog says 3.2.0, but the recorded 3.1 GET /products/:id of 2018-01 has `blp`: 3.1
+  // is served at its latest patch, and a Product has the same fields wherever one appears.
+  { resource: 'product', field: 'blp', since: '3.1.0' },
   // `reviewable` and `name_source` are attributes the spec exposes with no version, so every
   // version has them. `ecommerce_enabled` is not in the spec: as recorded, from 3.2.0.
   { resource: 'sku', field: 'ecommerce_enabled', since: '3.2.0' },
-  { resource: 'product_card', field: 'blp', since: '3.2.0' },
+  // A card's `blp` is its cheapest product's: from the version its products have one.
+  { resource: 'product_card', field: 'blp', since: '3.1.0' },
   { resource: 'sku_list_meta', field: 'order_by_methods', since: '3.2.0' },
   // Other ordered lists (a manufacturer's SKUs, a SKU's products) say their order with the
   // dynamic methods of 3.2.0; their recorded 3.1 answers have pagination alone.
@@ -106,14 +106,12 @@ function without(object: JsonObject, path: readonly string[]): JsonObject {
   return copy;
 }
 
-/** A kind whose rows are those of another kind, but for the fields it has rows of its own. */
-const INHERITS: Partial<Record<ContractResource, ContractResource>> = { single_product: 'product' };
-
-function rowsOf(resource: ContractResource): FieldRow[] {
-  const own = FIELDS_INTRODUCED.filter((row) => row.resource === resource);
-  const base = INHERITS[resource];
-  if (base === undefined) return own;
-  return [...own, ...rowsOf(base).filter((row) => !own.some((mine) => mine.field === row.field))];
+/** Whether `version` has `field` of `resource` (a field with no row: every version has it). */
+export function fieldSince(resource: ContractResource, field: string, version: Version): boolean {
+  const row = FIELDS_INTRODUCED.find(
+    (candidate) => candidate.resource === resource && candidate.field === field,
+  );
+  return row === undefined || atLeast(version, row.since);
 }
 
 /** A copy of `object` without the fields `version` does not have yet. */
@@ -123,7 +121,8 @@ export function shapeFor<T extends JsonObject>(
   version: Version,
 ): JsonObject {
   let out: JsonObject = object;
-  for (const row of rowsOf(resource)) {
+  for (const row of FIELDS_INTRODUCED) {
+    if (row.resource !== resource) continue;
     if (!atLeast(version, row.since)) out = without(out, row.field.split('.'));
   }
   return out;

@@ -210,7 +210,7 @@ describe('user token refresh', () => {
       getToken: () => grant,
     });
     await expect(api.favorites.list()).rejects.toMatchObject({ code: 'InsufficientScope' });
-    await expect(api.skus.reviews.vote(2161866, 150097, { helpful: true })).rejects.toMatchObject({
+    await expect(api.skus.reviews.vote(2161866, 150024, { helpful: true })).rejects.toMatchObject({
       code: 'InsufficientScope',
     });
     expect(sandbox.apiCalls()).toHaveLength(0);
