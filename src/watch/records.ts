@@ -5,8 +5,8 @@ import type { SeenPrice, SkuPrice } from './types.js';
 export function memoryRecords(): RecordStore {
   const maps = new Map<string, Map<string, string>>();
   const mapOf = (name: string): Map<string, string> => {
-    let map = maps.get(name);
-    if (!map) maps.set(name, (map = new Map()));
+    const map = maps.get(name) ?? new Map<string, string>();
+    maps.set(name, map);
     return map;
   };
   return {

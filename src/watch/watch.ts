@@ -13,16 +13,7 @@ import { DAY_MS } from '../internal/day.js';
 import { sleep } from '../internal/waits.js';
 import { ChangeFeed } from './changes.js';
 import { checkCategory, checkName, checkSku, sharedCalls } from './options.js';
-import {
-  listingKey,
-  nextUnit,
-  pageKey,
-  type Shared,
-  skuKey,
-  type Unit,
-  unitOf,
-  type WatchList,
-} from './plan.js';
+import { listingKey, nextUnit, type Shared, type Unit, unitOf, type WatchList } from './plan.js';
 import {
   memoryRecords,
   parsePlace,
@@ -408,8 +399,8 @@ function seen(sku: Sku): Seen {
 }
 
 function recordsOf(coordination: Coordination): RecordStore {
-  let records = ownRecords.get(coordination);
-  if (!records) ownRecords.set(coordination, (records = memoryRecords()));
+  const records = ownRecords.get(coordination) ?? memoryRecords();
+  ownRecords.set(coordination, records);
   return records;
 }
 

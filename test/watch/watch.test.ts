@@ -128,7 +128,7 @@ describe('price-catalog/watch', () => {
     await runUntil([watch], START + DAY);
     const { value } = await next;
     expect(value?.offers?.length).toBeGreaterThan(0);
-    expect(value?.offers?.every((offer) => offer.sku_id === sku.id)).toBe(true);
+    expect(value?.offers?.every((offer: { sku_id: number }) => offer.sku_id === sku.id)).toBe(true);
     expect(sandbox.apiCalls()).toHaveLength(10);
     expect(sandbox.apiCalls({ path: `/skus/${sku.id}/products` })).toHaveLength(1);
     await iterator.return?.();
