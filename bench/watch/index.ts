@@ -15,8 +15,8 @@ import { redisCoordination } from 'price-catalog/redis';
 import { createSandbox, type Sandbox } from 'price-catalog/testing';
 import { createPriceWatch } from 'price-catalog/watch';
 import { exampleRedis } from '../../examples/many-processes/redis.js';
-import { optimumMeanDelay } from './optimum.js';
-import { PerSkuPolling } from './polling.js';
+import { optimumCalls } from './optimum.js';
+import { nextPollAfter, PerSkuPolling } from './polling.js';
 import { DAY_MS, listingPages, type Move, priceMoves, type Watched, watchedSkus } from './world.js';
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' } } });
@@ -54,7 +54,9 @@ try {
   const watch = createPriceWatch({ client, coordination, share: { calls: BUDGET } });
   watch.add(skus);
   const seen = new Map<number, number[]>();
-  watch.onChange((change) => seen.set(change.sku, [...(seen.get(change.sku) ?? []), change.seenAt.getTime()]));
+  watch.onChange((change) =>
+    seen.set(change.sku, [...(seen.get(change.sku) ?? []), change.seenAt.getTime()]),
+  );
   let failures = 0;
   watch.onError(() => {
     failures += 1;
@@ -97,10 +99,24 @@ try {
   const weightOf = new Map(skus.map((s) => [s.sku, s.weight]));
   const watchDelays = delays(moves, seen);
   const pollDelays = delays(moves, polling.detected);
+  // Per-SKU polling's mean delay counts every move until the round robin reaches its SKU.
+  const pollReaches = nextPollAfter(heaviestFirst, MOVES_FROM, DAY_MS / BUDGET);
+  const pollAll = moves.map((move) => ({ sku: move.sku, delay: pollReaches(move.sku, move.at) - move.at }));
+  // O: the schedule that is best for the catalog (not knowing the moves), on these moves.
   const pages = listingPages(watched.data);
   const onPage = new Map<string, number>();
-  for (const s of skus) onPage.set(pages.get(s.sku) ?? '', (onPage.get(pages.get(s.sku) ?? '') ?? 0) + s.weight);
-  const optimum = optimumMeanDelay([...onPage.values()], BUDGET, DAY_MS) / 60_000;
+  for (const s of skus)
+    onPage.set(pages.get(s.sku) ?? '', (onPage.get(pages.get(s.sku) ?? '') ?? 0) + s.weight);
+  const best = optimumCalls(onPage, BUDGET);
+  const optimumDelays = moves.map((move) => ({
+    sku: move.sku,
+    delay: DAY_MS / (2 * (best.get(pages.get(move.sku) ?? '') ?? 1)),
+  }));
+  const expected = [...onPage].reduce(
+    (sum, [page, q]) => sum + (q * DAY_MS) / (2 * (best.get(page) ?? 1)),
+    0,
+  );
+  const expectedOptimum = expected / [...onPage.values()].reduce((sum, q) => sum + q, 0) / 60_000;
 
   const callsIn = (sandbox: Sandbox, from: number, until: number) =>
     sandbox.apiCalls().filter((c) => c.time >= from && c.time < until).length;
@@ -114,7 +130,8 @@ try {
     list.reduce((sum, m) => sum + (weightOf.get(m.sku) ?? 1), 0) /
     60_000;
   const t = mean(watchDelays);
-  const tp = pollDelays.length > 0 ? mean(pollDelays) : Number.POSITIVE_INFINITY;
+  const tp = mean(pollAll);
+  const optimum = mean(optimumDelays);
   const p95 = weightedPercentile(watchDelays, weightOf, 0.95) / 60_000;
   const m = moves.length;
   const d = watchDelays.length;
@@ -130,6 +147,7 @@ try {
   goal(t * 5 <= tp, `mean delay 5x shorter than per-SKU polling: ${f(t)} vs ${f(tp)} min`);
   goal(lockouts === 0, `no lockout: ${lockouts}`);
   goal(calls <= budget, `calls within the budget: ${calls} of ${budget}`);
+  console.log(`  (the optimum's mean delay over every draw of moves: ${f(expectedOptimum)} min)`);
   if (failures > 0) console.log(`  (${failures} watch calls failed)`);
   await coordination.close();
 } finally {
@@ -138,7 +156,10 @@ try {
 }
 
 /** Each move seen within a day of it, and how long after it happened (ms). */
-function delays(moves: readonly Move[], seen: ReadonlyMap<number, number[]>): { sku: number; delay: number }[] {
+function delays(
+  moves: readonly Move[],
+  seen: ReadonlyMap<number, number[]>,
+): { sku: number; delay: number }[] {
   const out: { sku: number; delay: number }[] = [];
   for (const move of moves) {
     const at = (seen.get(move.sku) ?? []).find((time) => time >= move.at);

@@ -6,6 +6,23 @@
 import type { CatalogClient } from 'price-catalog';
 import type { Watched } from './world.js';
 
+/**
+ * When the round robin, polling from `start` every `gapMs`, next reaches each SKU after `at`: the
+ * time polling would see a move then, within the run or (for most SKUs) long after it.
+ */
+export function nextPollAfter(
+  order: readonly Watched[],
+  start: number,
+  gapMs: number,
+): (sku: number, at: number) => number {
+  const position = new Map(order.map((s, i) => [s.sku, i]));
+  const cycle = order.length * gapMs;
+  return (sku, at) => {
+    const first = start + ((position.get(sku) ?? 0) + 0.5) * gapMs;
+    return at <= first ? first : first + Math.ceil((at - first) / cycle) * cycle;
+  };
+}
+
 export class PerSkuPolling {
   private next = 0;
   readonly detected = new Map<number, number[]>();

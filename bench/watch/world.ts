@@ -42,7 +42,10 @@ export function priceMoves(
   const price = new Map(data.skus.map((sku) => [sku.id, sku.price_min]));
   const used = new Map<number, Set<number>>();
   const moves: Move[] = [];
-  const times = Array.from({ length: days * perDay }, (_, i) => start + Math.floor(i / perDay) * DAY_MS + random() * DAY_MS);
+  const times = Array.from(
+    { length: days * perDay },
+    (_, i) => start + Math.floor(i / perDay) * DAY_MS + random() * DAY_MS,
+  );
   for (const at of times.sort((a, b) => a - b)) {
     const { sku } = watched[Math.floor(random() * watched.length)] as Watched;
     const seen = used.get(sku) ?? new Set([price.get(sku) ?? 0]);

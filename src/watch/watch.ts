@@ -37,7 +37,7 @@ import type {
 } from './types.js';
 
 /** Places of SKUs read again from the store at most this often (units are read at every step). */
-const PLACES_TTL_MS = 600_000;
+const PLACES_TTL_MS = 3_600_000;
 /** With nothing to watch, look again this much later. */
 const IDLE_MS = 60_000;
 /** A sleeping watch looks at the shared plan at least this often. */
