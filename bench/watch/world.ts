@@ -76,7 +76,9 @@ export function listingPages(data: SandboxData): Map<number, string> {
   const pageOf = new Map<number, string>();
   for (const [category, skus] of byCategory) {
     skus.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
-    skus.forEach((sku, i) => pageOf.set(sku.id, `${category}:${Math.floor(i / 100) + 1}`));
+    skus.forEach((sku, i) => {
+      pageOf.set(sku.id, `${category}:${Math.floor(i / 100) + 1}`);
+    });
   }
   return pageOf;
 }
