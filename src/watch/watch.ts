@@ -114,7 +114,7 @@ export class PriceWatch {
    * manufacturer_ids, shop_ids, weight }`). Adding again replaces the weight. Each process adds its
    * own list; what they share is the plan, the prices and the spending.
    */
-  add(items: WatchedSku | WatchedCategory | number | Iterable<WatchedSku | number>): void {
+  add(items: WatchedSku | WatchedCategory | number | Iterable<WatchedSku | WatchedCategory | number>): void {
     for (const item of iterate(items)) {
       if (typeof item === 'object' && !('sku' in item)) {
         const { category, filters, weight } = checkCategory(item);
@@ -128,7 +128,7 @@ export class PriceWatch {
   }
 
   /** Stops watching SKUs (ids) or a category listing: what nothing watches any more costs no call. */
-  remove(items: WatchedCategory | number | Iterable<number>): void {
+  remove(items: WatchedCategory | number | Iterable<WatchedCategory | number>): void {
     for (const item of iterate(items)) {
       if (typeof item === 'number') this.list.skus.delete(item);
       else {
