@@ -8,8 +8,15 @@ export class ChangeFeed {
   private readonly listeners = new Set<(change: PriceChange) => void>();
   private readonly errorListeners = new Set<(error: unknown) => void>();
 
+  /** A listener that throws is reported to the error listeners; the others still hear the change. */
   emit(change: PriceChange): void {
-    for (const listener of this.listeners) listener(change);
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.fail(error);
+      }
+    }
   }
 
   fail(error: unknown): void {

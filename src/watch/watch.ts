@@ -174,8 +174,10 @@ export class PriceWatch {
     const done = (async () => {
       while (!stop.signal.aborted) {
         const step = await this.step();
-        if (step.kind !== 'wait') continue;
-        const wait = Math.min(Math.max(0, step.until.getTime() - Date.now()), MAX_SLEEP_MS);
+        if (step.kind === 'page' || step.kind === 'sku') continue;
+        // After a failure (the store or the API away) the loop looks again a minute later, never at once.
+        const until = step.kind === 'wait' ? step.until.getTime() : Date.now() + IDLE_MS;
+        const wait = Math.min(Math.max(0, until - Date.now()), MAX_SLEEP_MS);
         await sleep(wait, stop.signal).catch(() => undefined);
       }
     })();

@@ -134,6 +134,71 @@ describe('price-catalog/watch', () => {
     await iterator.return?.();
   });
 
+  it('runs in the background with start(), at the pace of its share, until stop()', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(START);
+    const { sandbox, watch } = setup(48);
+    watch.add({ category: 88 });
+    watch.start();
+    await vi.advanceTimersByTimeAsync(3 * 3_600_000 + 60_000);
+    await watch.stop();
+    // Calls at 0:00, 0:30, ... 3:00: seven, and none after stop().
+    expect(listingCalls(sandbox)).toHaveLength(7);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(listingCalls(sandbox)).toHaveLength(7);
+  });
+
+  it('a store that fails makes the loop look again a minute later, not at once', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(START);
+    const sandbox = newSandbox();
+    const coordination = memoryCoordination();
+    let tries = 0;
+    const failing = {
+      ...coordination,
+      locks: {
+        withLock: async () => {
+          tries += 1;
+          throw new Error('store away');
+        },
+      },
+    };
+    const watch = createPriceWatch({
+      client: sandboxClient(sandbox, { coordination }),
+      coordination: failing,
+      share: { calls: 48 },
+    });
+    const errors: unknown[] = [];
+    watch.onError((error) => errors.push(error));
+    watch.add({ category: 88 });
+    watch.start();
+    await vi.advanceTimersByTimeAsync(5 * 60_000 + 1000);
+    await watch.stop();
+    expect(tries).toBe(6);
+    expect(errors).toHaveLength(6);
+    expect(sandbox.apiCalls()).toHaveLength(0);
+  });
+
+  it('a listener that throws is reported, and the others still hear the change', async () => {
+    const { sandbox, watch } = setup(48);
+    const [sku] = skusOf(sandbox, 88);
+    if (!sku) throw new Error('no SKU');
+    watch.add({ sku: sku.id, category: 88 });
+    const heard: number[] = [];
+    const errors: unknown[] = [];
+    watch.onChange(() => {
+      throw new Error('listener bug');
+    });
+    watch.onChange((change) => heard.push(change.sku));
+    watch.onError((error) => errors.push(error));
+    await watch.step();
+    sandbox.setPrice(sku.id, Math.round(sku.price_min * 90) / 100);
+    vi.setSystemTime(START + DAY / 2);
+    expect(await watch.step()).toMatchObject({ kind: 'page', changes: 1 });
+    expect(heard).toEqual([sku.id]);
+    expect(errors).toEqual([new Error('listener bug')]);
+  });
+
   it('refuses bad options before any call', () => {
     const { client } = setup();
     expect(() => createPriceWatch({ client, share: { calls: 0 } })).toThrow(InvalidRequestError);
