@@ -57,9 +57,10 @@ try {
   watch.onChange((change) =>
     seen.set(change.sku, [...(seen.get(change.sku) ?? []), change.seenAt.getTime()]),
   );
-  let failures = 0;
-  watch.onError(() => {
-    failures += 1;
+  const failures = new Map<string, number>();
+  watch.onError((error) => {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    failures.set(what, (failures.get(what) ?? 0) + 1);
   });
 
   const heaviestFirst = [...skus].sort((a, b) => b.weight - a.weight);
@@ -148,7 +149,7 @@ try {
   goal(lockouts === 0, `no lockout: ${lockouts}`);
   goal(calls <= budget, `calls within the budget: ${calls} of ${budget}`);
   console.log(`  (the optimum's mean delay over every draw of moves: ${f(expectedOptimum)} min)`);
-  if (failures > 0) console.log(`  (${failures} watch calls failed)`);
+  for (const [what, count] of failures) console.log(`  (${count} watch step(s) failed: ${what})`);
   await coordination.close();
 } finally {
   clock.uninstall();
