@@ -9,11 +9,12 @@
  *
  * Runtime values come from the main entry (`../index.js`), never from core modules.
  */
-import type { PriceWatchOptions } from './types.js';
-import { PriceWatch } from './watch.js';
+import type { PriceWatch, PriceWatchOptions } from './types.js';
+import { Watch } from './watch.js';
 
 export type {
   PriceChange,
+  PriceWatch,
   PriceWatchOptions,
   SeenPrice,
   SkuPrice,
@@ -23,7 +24,6 @@ export type {
   WatchSpending,
   WatchStep,
 } from './types.js';
-export type { PriceWatch } from './watch.js';
 
 /**
  * A watch keeping SKUs' prices fresh within `share` of the application's day: it covers them with
@@ -32,5 +32,5 @@ export type { PriceWatch } from './watch.js';
  * in the coordination, so a restarted process and several processes spend nothing twice.
  */
 export function createPriceWatch(options: PriceWatchOptions): PriceWatch {
-  return new PriceWatch(options);
+  return new Watch(options);
 }

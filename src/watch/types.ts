@@ -80,3 +80,35 @@ export interface WatchSpending {
   calls: number;
   share: number;
 }
+
+/** A price watch (`createPriceWatch`). */
+export interface PriceWatch {
+  /**
+   * Watches SKUs (ids, or `{ sku, category, weight }`) or a category's listing (`{ category,
+   * manufacturer_ids, shop_ids, weight }`). Adding again replaces the weight. Each process adds its
+   * own list; what they share is the plan, the prices and the spending.
+   */
+  add(items: WatchedSku | WatchedCategory | number | Iterable<WatchedSku | WatchedCategory | number>): void;
+  /** Stops watching SKUs (ids) or a category listing: what nothing watches any more costs no call. */
+  remove(items: WatchedCategory | number | Iterable<WatchedCategory | number>): void;
+  /** The SKU's last known price and when the API gave it (any process's call), if seen yet. */
+  price(sku: number): Promise<SeenPrice | undefined>;
+  /** Calls spent today of the share, by every process of this watch. */
+  spent(): Promise<WatchSpending>;
+  /** Each change this process sees; returns the function that stops listening. */
+  onChange(listener: (change: PriceChange) => void): () => void;
+  /** Each failed step or listener; returns the function that stops listening. */
+  onError(listener: (error: unknown) => void): () => void;
+  /** The changes this process sees from now on, until `signal` aborts or the loop is left. */
+  changes(options?: { signal?: AbortSignal | undefined }): AsyncIterableIterator<PriceChange>;
+  /** Runs the watch in the background: a step whenever one is due, until `stop()`. */
+  start(): void;
+  /** Stops the loop; resolves once the step under way (if any) has finished. */
+  stop(): Promise<void>;
+  /**
+   * One step: when the next call of the shared plan is due (and the share allows it), makes it
+   * and resolves what it did; otherwise resolves when to look again. For a scheduler of your own
+   * (a cron job calls `step()`); `start()` calls it in a loop.
+   */
+  step(): Promise<WatchStep>;
+}

@@ -27,6 +27,7 @@ import {
 } from './records.js';
 import type {
   PriceChange,
+  PriceWatch,
   PriceWatchOptions,
   SeenPrice,
   SkuPrice,
@@ -63,7 +64,8 @@ const notSent = (error: unknown): boolean =>
   error instanceof RateLimitWaitError ||
   error instanceof InvalidRequestError;
 
-export class PriceWatch {
+/** The watch behind `createPriceWatch` (its methods are documented on `PriceWatch`). */
+export class Watch implements PriceWatch {
   private readonly client: CatalogClient;
   private readonly coordination: Coordination;
   private readonly records: RecordStore;
@@ -109,11 +111,6 @@ export class PriceWatch {
     return sharedCalls(this.share, this.client.usage().limit);
   }
 
-  /**
-   * Watches SKUs (ids, or `{ sku, category, weight }`) or a category's listing (`{ category,
-   * manufacturer_ids, shop_ids, weight }`). Adding again replaces the weight. Each process adds its
-   * own list; what they share is the plan, the prices and the spending.
-   */
   add(items: WatchedSku | WatchedCategory | number | Iterable<WatchedSku | WatchedCategory | number>): void {
     for (const item of iterate(items)) {
       if (typeof item === 'object' && !('sku' in item)) {
@@ -127,7 +124,6 @@ export class PriceWatch {
     }
   }
 
-  /** Stops watching SKUs (ids) or a category listing: what nothing watches any more costs no call. */
   remove(items: WatchedCategory | number | Iterable<WatchedCategory | number>): void {
     for (const item of iterate(items)) {
       if (typeof item === 'number') this.list.skus.delete(item);
@@ -138,13 +134,11 @@ export class PriceWatch {
     }
   }
 
-  /** The SKU's last known price and when the API gave it (any process's call), if seen yet. */
   async price(sku: number): Promise<SeenPrice | undefined> {
     const [text] = await this.records.get(this.key('prices'), [String(sku)]);
     return parsePrice(text);
   }
 
-  /** Calls spent today of the share, by every process of this watch. */
   async spent(): Promise<WatchSpending> {
     const day = utcDay(Date.now());
     return {
@@ -162,12 +156,10 @@ export class PriceWatch {
     return this.feed.onError(listener);
   }
 
-  /** The changes this process sees from now on, until `signal` aborts or the loop is left. */
   changes(options: { signal?: AbortSignal | undefined } = {}): AsyncIterableIterator<PriceChange> {
     return this.feed.iterate(options.signal);
   }
 
-  /** Runs the watch in the background: a step whenever one is due, until `stop()`. */
   start(): void {
     if (this.running) return;
     const stop = new AbortController();
@@ -184,7 +176,6 @@ export class PriceWatch {
     this.running = { stop, done };
   }
 
-  /** Stops the loop; resolves once the step under way (if any) has finished. */
   async stop(): Promise<void> {
     const running = this.running;
     this.running = undefined;
@@ -192,11 +183,6 @@ export class PriceWatch {
     await running?.done;
   }
 
-  /**
-   * One step: when the next call of the shared plan is due (and the share allows it), makes it
-   * and resolves what it did; otherwise resolves when to look again. For a scheduler of your own
-   * (a cron job calls `step()`); `start()` calls it in a loop.
-   */
   async step(): Promise<WatchStep> {
     let claim: { unit: Unit; before: UnitState | undefined; day: string } | { until: number };
     try {
