@@ -9,7 +9,7 @@ import {
   type RecordStore,
   type Sku,
 } from '../index.js';
-import { DAY_MS } from '../internal/day.js';
+import { nextDayStart, utcDay } from '../internal/day.js';
 import { sleep } from '../internal/waits.js';
 import { ChangeFeed } from './changes.js';
 import { checkCategory, checkName, checkSku, sharedCalls } from './options.js';
@@ -47,8 +47,7 @@ const MAX_SLEEP_MS = 3_600_000;
 const MAX_OFFERS = 3;
 const PER_PAGE = 100;
 
-const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);
-const dayEnd = (now: number): number => (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+const dayEnd = (now: number): number => nextDayStart(utcDay(now)).getTime();
 
 /** Memory records for coordinations without their own, one per coordination object. */
 const ownRecords = new WeakMap<Coordination, RecordStore>();
