@@ -19,6 +19,7 @@ export const ENTRIES: Record<string, string> = {
   'file/index': 'src/file/index.ts',
   'query/index': 'src/query/index.ts',
   'otel/index': 'src/otel/index.ts',
+  'watch/index': 'src/watch/index.ts',
 };
 
 /** Entries built on their own, for Node, with the libraries they need bundled in (below). */

@@ -1,61 +1,64 @@
 /**
- * `npm run price-watch`: a user signs in (authorization-code flow) on the sandbox, favorites a
- * SKU, the sandbox drops its price, and the watch sees the price_drop notification.
+ * `npm run price-watch`: a backend watches the favorites of its users with `price-catalog/watch`
+ * on the sandbox; the sandbox drops a price, the watch sees it and the backend alerts the users
+ * who watch that SKU. docs/watch.md says more (several processes, a share of the day).
  */
-import { createClient, isNotificationOf } from 'price-catalog';
+import { createClient, memoryCoordination } from 'price-catalog';
 import { createSandbox } from 'price-catalog/testing';
+import { createPriceWatch } from 'price-catalog/watch';
 
 const sandbox = createSandbox();
 const server = await sandbox.listen({ port: 0 });
-const redirectUri = 'http://127.0.0.1/callback';
 
 try {
+  const coordination = memoryCoordination();
   const api = createClient({
     baseUrl: server.baseUrl,
     authUrl: server.authUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
-    // A demo polls every second; a real watcher keeps the default budget guard on.
-    dailyLimit: null,
-    onTokens: (tokens) =>
-      console.log(`Signed in; token valid for ${tokens.expires_in} s, scopes: ${tokens.scope}`),
+    coordination,
   });
+  // A demo spends its calls within seconds; a backend gives its share of the day: { fraction: 0.6 }.
+  const watch = createPriceWatch({ client: api, coordination, share: { calls: 100_000 } });
 
-  // 1. The user's browser opens the authorization URL and is redirected back with a code.
-  const { url } = api.auth.authorizationUrl({
-    redirectUri,
-    scopes: ['public', 'favorites', 'notifications'],
-  });
-  const approval = await fetch(url, { redirect: 'manual' });
-  await api.auth.handleCallback(approval.headers.get('location') ?? '');
-  const user = await api.user.get();
-  console.log(`Hello ${user.username}.`);
+  // The backend's database: which users favorited which SKU (here, the five most popular phones).
+  const phones = await api.catalog.categories.skus(40, { per: 5, order_by: 'popularity' });
+  const users = ['ana', 'ben', 'chloe', 'dimitris', 'eva'];
+  const watchers = new Map(phones.items.map((sku, i) => [sku.id, users.slice(0, 5 - i)]));
+  watch.add(
+    phones.items.map((sku) => ({
+      sku: sku.id,
+      category: sku.category_id,
+      weight: watchers.get(sku.id)?.length,
+    })),
+  );
+  console.log(`Watching ${phones.items.length} phones for ${users.length} users.`);
 
-  // 2. Favorite the cheapest phone.
-  const [phone] = await api.catalog.categories
-    .skus(40, { order_by: 'pricevat', order_dir: 'asc', per: 1 })
-    .toArray({ limit: 1 });
+  await watch.step(); // one listing page: every watched phone's price
+  const phone = phones.items[1];
   if (phone?.price_min == null) throw new Error('no phone with a price in the sandbox');
-  const price = phone.price_min;
-  await api.favorites.create({ sku_id: phone.id });
-  console.log(`Watching "${phone.display_name}" at €${price.toFixed(2)}.`);
+  const dropped = Math.round(phone.price_min * 85) / 100;
+  sandbox.setPrice(phone.id, dropped);
+  console.log(
+    `The sandbox drops "${phone.display_name}" from €${phone.price_min.toFixed(2)} to €${dropped.toFixed(2)}.`,
+  );
 
-  // 3. Watch; once the watch has its baseline, the sandbox drops the price by 15 %.
-  const controller = new AbortController();
-  setTimeout(() => sandbox.setPrice(phone.id, Math.round(price * 85) / 100), 1_500);
-  for await (const notification of api.notifications.watch({ interval: 1_000, signal: controller.signal })) {
-    if (isNotificationOf(notification, 'price_drop')) {
-      // The snapshot holds the new lowest price and the one before it.
-      // Any of them may be null (a blank field).
-      const { price_min, latest_price, change_rate } = notification.snapshot;
-      console.log(
-        `Price drop: "${notification.eventable_name}" now €${price_min?.toFixed(2)}, ` +
-          `was €${latest_price?.toFixed(2)} (${((change_rate ?? 0) * 100).toFixed(1)} %).`,
-      );
-      controller.abort();
-    }
+  watch.start();
+  for await (const { sku, before, after, seenAt } of watch.changes()) {
+    if (after.price_min === null || before.price_min === null || after.price_min >= before.price_min)
+      continue;
+    const who = watchers.get(sku)?.join(', ');
+    console.log(
+      `Alert to ${who}: SKU ${sku} now €${after.price_min.toFixed(2)}, was €${before.price_min.toFixed(2)} (seen ${seenAt.toISOString()}).`,
+    );
+    break;
   }
-  console.log(`${sandbox.stats.apiCalls} API calls, ${sandbox.stats.tokenRequests} token requests.`);
+  await watch.stop();
+  const spent = await watch.spent();
+  console.log(
+    `${sandbox.stats.apiCalls} API calls (${spent.calls} by the watch), ${sandbox.stats.tokenRequests} token request.`,
+  );
 } finally {
   await server.close();
 }

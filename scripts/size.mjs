@@ -45,6 +45,14 @@ ENTRIES.withQuery = [
 ].join('\n');
 export const QUERY_ADDS_BUDGET = 2 * 1024;
 
+// `price-catalog/watch` (issue 53), for Node backends: what it adds over the whole client.
+ENTRIES.withWatch = [
+  ENTRIES.whole,
+  "import { createPriceWatch } from 'price-catalog/watch';",
+  'createPriceWatch({ client: api, share: { calls: 10 } }).start();',
+].join('\n');
+export const WATCH_ADDS_BUDGET = 5 * 1024;
+
 /** Runs npm with the repository's npm (npm_execpath when run by npm, else `npm` on PATH). */
 function npm(args, cwd) {
   const execPath = process.env.npm_execpath;
@@ -136,6 +144,7 @@ async function main() {
   const sizes = {};
   for (const [name, contents] of Object.entries(ENTRIES)) sizes[name] = (await bundle(contents, dir)).gzipped;
   sizes.queryAdds = sizes.withQuery - sizes.whole;
+  sizes.watchAdds = sizes.withWatch - sizes.whole;
   console.log(JSON.stringify({ ...sizes, packed: packedBytes, unpacked: unpackedBytes, files }));
 
   if (process.argv.includes('--check')) {
@@ -149,6 +158,12 @@ async function main() {
       over.push('queryAdds');
       console.error(
         `size budget: price-catalog/query adds ${sizes.queryAdds} bytes min+gz, over ${QUERY_ADDS_BUDGET}`,
+      );
+    }
+    if (sizes.watchAdds > WATCH_ADDS_BUDGET) {
+      over.push('watchAdds');
+      console.error(
+        `size budget: price-catalog/watch adds ${sizes.watchAdds} bytes min+gz, over ${WATCH_ADDS_BUDGET}`,
       );
     }
     if (over.length > 0) process.exit(1);

@@ -88,6 +88,7 @@ export type {
   Coordination,
   DailyUsage,
   LockStore,
+  RecordStore,
   ViewCountStore,
   VisitorCharge,
   VisitorCountStore,

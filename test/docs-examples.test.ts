@@ -66,6 +66,7 @@ const SPECIFIERS: Record<string, string> = {
   'price-catalog/redis': '../../src/redis/index.js',
   'msw/node': '../../test/docs/msw-node.js',
   'price-catalog/server': '../../src/server/index.js',
+  'price-catalog/watch': '../../src/watch/index.js',
 };
 /** What a block may `declare const` and get from the docs context: what only the reader's app has. */
 const SUPPLIED = new Set([

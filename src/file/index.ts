@@ -10,6 +10,7 @@
 import { type CacheStore, type Coordination, lruCacheStore } from '../index.js';
 import { SpentHere } from '../internal/spent-here.js';
 import { defaultStateDir } from './dir.js';
+import { fileRecords } from './records.js';
 import { StateFile } from './state.js';
 import { fileAppTokenStore, fileBudgetStore, fileLockStore, fileUsedMarks } from './stores.js';
 import { fileViewCounts } from './view-counts.js';
@@ -70,5 +71,6 @@ export function fileCoordination(options: FileCoordinationOptions = {}): FileCoo
     viewCounts: fileViewCounts(dir, lock, () => file.ensureDir()),
     cache: options.cache === false ? undefined : (options.cache ?? lruCacheStore()),
     markUsed: fileUsedMarks(file),
+    records: fileRecords(dir, lock, () => file.ensureDir()),
   };
 }

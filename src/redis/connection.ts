@@ -10,6 +10,10 @@ interface RedisClientLike {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>;
   del(...keys: string[]): Promise<number>;
+  hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  hset(key: string, fields: Record<string, string>): Promise<number>;
+  hdel(key: string, ...fields: string[]): Promise<number>;
   scan(cursor: string | number, ...args: (string | number)[]): Promise<[string, string[]]>;
   pipeline(): PipelineLike;
   quit(): Promise<unknown>;

@@ -15,6 +15,7 @@ import { escapeGlob, type RedisCacheOptions, redisCacheStore, redisTokenStore } 
 import { Connection, type ConnectionOptions } from './connection.js';
 import { keyspace } from './keys.js';
 import { type LockOptions, redisAppTokenStore, redisLockStore } from './locks.js';
+import { redisRecords } from './records.js';
 import { redisViewCounts } from './view-counts.js';
 import { redisVisitorCounts } from './visitor-counts.js';
 import { redisWindows } from './window.js';
@@ -79,6 +80,7 @@ export function redisCoordination(options: RedisCoordinationOptions): RedisCoord
     cache: options.cache === false ? undefined : redisCacheStore(connection, spread, options),
     visitors: redisVisitorCounts(connection, spread),
     viewCounts: redisViewCounts(connection, spread),
+    records: redisRecords(connection, spread),
     tokenStore: (userId, storeOptions) =>
       redisTokenStore(connection, spread, userId, tokenExpiry(storeOptions?.expireAfterMs)),
     markUsed: async (key, ttlMs) =>

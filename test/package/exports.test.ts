@@ -90,6 +90,7 @@ describe('declared value exports = runtime exports, entry by entry', () => {
       './file',
       './query',
       './otel',
+      './watch',
     ]);
   });
 
@@ -163,7 +164,7 @@ describe('what the other entries share with the main one', () => {
   it('their CommonJS builds take from the main entry only names it exports (one copy of each class)', () => {
     const main = runtime['price-catalog']?.cjs ?? [];
     expect(main).toContain('AbortError');
-    for (const entry of ['redis', 'server', 'query', 'file']) {
+    for (const entry of ['redis', 'server', 'query', 'file', 'watch']) {
       const code = readFileSync(join(pkg(), 'dist', entry, 'index.cjs'), 'utf8');
       const binding = /var (\w+) = require\(['"]\.\.\/index\.cjs['"]\)/.exec(code)?.[1];
       expect({ entry, requiresMain: binding !== undefined }).toEqual({ entry, requiresMain: true });

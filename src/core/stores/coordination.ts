@@ -163,6 +163,21 @@ export interface ViewCountStore {
 }
 
 /**
+ * Named maps of short texts, shared by every sharer: `price-catalog/watch` keeps its prices and its
+ * plan there. Each call is atomic for its map; a map's name and fields never hold a secret.
+ */
+export interface RecordStore {
+  /** The values of `fields` in map `name`, in their order (undefined where absent). */
+  get(name: string, fields: readonly string[]): Promise<(string | undefined)[]>;
+  /** Every field of map `name`. */
+  all(name: string): Promise<Record<string, string>>;
+  /** Sets the fields given, leaving the others as they are. */
+  set(name: string, fields: Readonly<Record<string, string>>): Promise<void>;
+  /** Removes the fields given. */
+  delete(name: string, fields: readonly string[]): Promise<void>;
+}
+
+/**
  * Everything clients of one application share. `createClient({ coordination })` takes one; clients
  * given the same object (and `app.forUser(...)` clients) share budget, windows, token and cache.
  */
@@ -201,6 +216,8 @@ export interface Coordination {
    * sign-in states and codes, so a replayed sign-in callback is refused on every instance).
    */
   markUsed?(key: string, ttlMs: number): Promise<boolean>;
+  /** Optional: named maps every sharer sees (`price-catalog/watch`; default: the watch's own memory). */
+  readonly records?: RecordStore | undefined;
   /**
    * Optional: a user's tokens under an id of yours (never a token), dropped `expireAfterMs` after
    * their last write when given: `price-catalog/server` keeps its sessions' tokens there, so every
