@@ -19,46 +19,46 @@ export const search = {
   queryNames: ['q', ...PAGE_NAMES],
   schema: SearchResultSchema,
   args: ['params'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const autocomplete = {
   path: '/autocomplete',
   queryNames: ['q'],
   schema: AutocompleteSchema,
   args: ['params'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesList = {
   path: '/categories',
   queryNames: PAGE_NAMES,
   schema: CategoryListSchema,
   args: ['params'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesRoot = {
   path: '/categories/root',
   schema: CategoryEnvelopeSchema,
   args: [],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesGet = {
   path: '/categories/:id',
   schema: CategoryEnvelopeSchema,
   args: ['id'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesParent = {
   path: '/categories/:id/parent',
   schema: CategoryEnvelopeSchema,
   args: ['id'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesChildren = {
   path: '/categories/:id/children',
   queryNames: PAGE_NAMES,
   schema: CategoryListSchema,
   args: ['id', 'params'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const categoriesSpecifications = {
   path: '/categories/:id/specifications',
   queryNames: ['include'],
@@ -101,18 +101,18 @@ export const categoriesFilterGroups = {
   schema: FilterGroupListSchema,
   args: ['id', 'params'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const manufacturersList = {
   path: '/manufacturers',
   queryNames: PAGE_NAMES,
   schema: ManufacturerListSchema,
   args: ['params'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const manufacturersGet = {
   path: '/manufacturers/:id',
   schema: ManufacturerEnvelopeSchema,
   args: ['id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const manufacturersCategories = {
   path: '/manufacturers/:id/categories',
   queryNames: ['order_by', 'order_dir', ...PAGE_NAMES],

@@ -1,11 +1,11 @@
-import type { MethodName } from './methods.js';
-import { type EndpointDetails, ORDER_DIR, PAGE } from './row.js';
+import type { FAVORITE_METHODS } from './favorites.js';
+import { type DetailsOf, PAGE } from './row.js';
 
-/** The query names of the favorite endpoints, the extras beyond the spec.. */
+/** The query kinds of the favorite endpoints, the extras beyond the spec. */
 export const FAVORITE_DETAILS = {
-  'favorites.list': { query: [{ name: 'owned', kind: 'boolean' }, ORDER_DIR, ...PAGE] },
+  'favorites.list': { query: { owned: 'boolean', order_dir: 'string', ...PAGE } },
   'favorites.forSku': { documented: false },
   'favorites.inCategory': { query: PAGE },
   'favorites.lists.list': { query: PAGE },
   'favorites.lists.favorites': { query: PAGE },
-} satisfies Partial<Record<MethodName, EndpointDetails>>;
+} satisfies DetailsOf<typeof FAVORITE_METHODS>;

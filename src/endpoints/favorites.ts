@@ -22,27 +22,27 @@ export const get = {
   schema: FavoriteEnvelopeSchema,
   ...SCOPED,
   args: ['id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const forSku = {
   path: '/skus/:sku_id/favorite',
   schema: FavoritesSchema,
   ...SCOPED,
   args: ['sku_id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const inCategory = {
   path: '/categories/:id/favorites',
   queryNames: PAGE_NAMES,
   schema: FavoritesSchema,
   ...SCOPED,
   args: ['id', 'params'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const listsList = {
   path: '/favorite_lists',
   queryNames: PAGE_NAMES,
   schema: FavoriteListListSchema,
   ...SCOPED,
   args: ['params'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const listsFavorites = {
   path: '/favorite_lists/:id/favorites',
   queryNames: PAGE_NAMES,
@@ -50,7 +50,7 @@ export const listsFavorites = {
   schema: FavoritesSchema,
   ...SCOPED,
   args: ['id', 'params'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /**
  * Every read that shows which SKUs are the user's favorites and in which list: the favorites,
@@ -73,7 +73,7 @@ export const create = {
   ...SCOPED,
   stale: FAVORITE_READS,
   args: ['input'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const update = {
   method: 'PUT',
   path: '/favorites/:id',
@@ -81,14 +81,14 @@ export const update = {
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
   args: ['id', 'input'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const remove = {
   method: 'DELETE',
   path: '/favorites/:id',
   ...SCOPED,
   stale: [...FAVORITE_READS, { read: get, same: { id: 'id' } }],
   args: ['id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 export const listsCreate = {
   method: 'POST',
@@ -97,7 +97,7 @@ export const listsCreate = {
   ...SCOPED,
   stale: [{ read: listsList }],
   args: ['input'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const listsDelete = {
   method: 'DELETE',
   path: '/favorite_lists/:id',
@@ -106,7 +106,7 @@ export const listsDelete = {
   // What becomes of the list's favorites is not shown: every favorite read goes.
   stale: [...FAVORITE_READS, { read: get }],
   args: ['id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
 export const FAVORITE_METHODS = {

@@ -1,6 +1,7 @@
 import { CATALOG_METHODS } from './catalog.js';
 import { FAVORITE_METHODS } from './favorites.js';
 import { NOTIFICATION_METHODS } from './notifications.js';
+import type { ArgsMisfit } from './row.js';
 import { SHOP_METHODS } from './shops.js';
 import { SKU_METHODS } from './skus.js';
 import { USER_METHODS } from './user.js';
@@ -22,3 +23,8 @@ export const METHODS = {
 
 export type Methods = typeof METHODS;
 export type MethodName = keyof Methods;
+
+/** The methods whose literal's `args` miss or misname a path parameter of its `path`. */
+type Misfits = { [N in MethodName]: [ArgsMisfit<Methods[N]>] extends [never] ? never : N }[MethodName];
+/** tsc names here a method whose `args` do not fit its `path` (see Misfits). */
+export type ArgsFitPaths<T extends true = [Misfits] extends [never] ? true : Misfits> = T;

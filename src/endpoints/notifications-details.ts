@@ -1,7 +1,7 @@
-import type { MethodName } from './methods.js';
-import { type EndpointDetails, PAGE } from './row.js';
+import type { NOTIFICATION_METHODS } from './notifications.js';
+import { type DetailsOf, PAGE } from './row.js';
 
-/** The query names of the notification endpoints. */
+/** The query kinds of the notification endpoints. */
 export const NOTIFICATION_DETAILS = {
   'notifications.list': { query: PAGE },
-} satisfies Partial<Record<MethodName, EndpointDetails>>;
+} satisfies DetailsOf<typeof NOTIFICATION_METHODS>;

@@ -10,14 +10,14 @@ export const list = {
   ...SCOPED,
   args: ['params'],
   since: '3.0.1',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const get = {
   path: '/notifications/:id',
   schema: NotificationEnvelopeSchema,
   ...SCOPED,
   args: ['id'],
   since: '3.0.1',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 export const markViewed = {
   method: 'POST',
@@ -27,7 +27,7 @@ export const markViewed = {
   stale: [{ read: list }, { read: get }],
   args: ['input'],
   since: '3.0.1',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
 export const NOTIFICATION_METHODS = {

@@ -108,12 +108,44 @@ export type ValuesOf<C, N extends string> = C extends { values: { readonly [K in
 /**
  * What only the server and the docs need of an endpoint, in the area's `*-details.ts` file (a
  * client bundle, and the query entry, leave it out); `table.ts` joins it to the method's row.
+ * `N` is the method's query names (`QueryNameOf` its literal): a read's `query` has a kind for
+ * each of its literal's `queryNames` and no other (tsc holds them, see `DetailsOf`), in the
+ * literal's order; a write lists its own.
  */
-export interface EndpointDetails {
-  query?: readonly QueryParam[];
+export interface EndpointDetails<N extends string = string> {
+  query?: [N] extends [never] ? undefined : Readonly<Record<N, QueryKind>>;
+  /** The values the API takes, by query name, where the spec lists them. */
+  values?: [N] extends [never] ? undefined : Readonly<Partial<Record<N, readonly string[]>>>;
   /** Default true. */
   documented?: boolean;
 }
+
+/** A literal's query names (`'q' | 'page' | 'per'`): none for a read without, any for a write (it lists its own). */
+export type QueryNameOf<C> = C extends { queryNames: readonly (infer N extends string)[] }
+  ? N
+  : C extends { method: Exclude<HttpMethod, 'GET'> }
+    ? string
+    : never;
+
+/** The details of each method of `M` (an area's map of literals), held to its literal by tsc. */
+export type DetailsOf<M> = {
+  [N in keyof M]?: M[N] extends EndpointCall ? EndpointDetails<QueryNameOf<M[N]>> : never;
+};
+
+/** The `:param` names of a path template (`'sku_id' | 'review_id'`). */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The names of a literal's `args` that are not path parameters of its `path`, `params` or
+ * `input`, and the path parameters its `args` leave out: never for a literal that fits.
+ */
+export type ArgsMisfit<C extends EndpointCall> =
+  | Exclude<C['args'][number], PathParamNames<C['path']> | 'params' | 'input'>
+  | Exclude<PathParamNames<C['path']>, C['args'][number]>;
 
 /** One documented method and path of the API (or one the recorded answers show). */
 export interface EndpointRow extends EndpointCall {
@@ -152,12 +184,8 @@ export type RowOf<N extends string, C extends EndpointCall> = EndpointRow & {
 
 /** The query names of every list (a literal's `query`). */
 export const PAGE_NAMES = ['page', 'per'] as const;
-/** Query params shared by many rows. */
-export const PAGE: readonly QueryParam[] = [
-  { name: 'page', kind: 'integer' },
-  { name: 'per', kind: 'integer' },
-];
-export const ORDER_DIR: QueryParam = { name: 'order_dir', kind: 'string' };
+/** Query kinds shared by many rows. */
+export const PAGE = { page: 'integer', per: 'integer' } as const;
 /** The directions of every `order_dir` (a literal's `values`). */
 export const ORDER_DIRS = ['asc', 'desc'] as const;
 /** The sparse fieldsets: every read takes them. */

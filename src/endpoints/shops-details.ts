@@ -1,18 +1,14 @@
-import type { MethodName } from './methods.js';
-import { type EndpointDetails, PAGE } from './row.js';
+import { type DetailsOf, PAGE } from './row.js';
+import type { SHOP_METHODS } from './shops.js';
 
-const EMBED_ADDRESS = { name: 'embed', kind: 'names', values: ['address'] } as const;
-
-/** The query names of the shop endpoints, the extras beyond the spec.. */
+/** The query kinds of the shop endpoints, the extras beyond the spec. */
 export const SHOP_DETAILS = {
   'shops.reviews': {
-    query: [{ name: 'include_meta', kind: 'array', values: ['shop_rating_breakdown'] }, ...PAGE],
+    query: { include_meta: 'array', ...PAGE },
+    values: { include_meta: ['shop_rating_breakdown'] },
   },
-  'shops.locations': { query: [EMBED_ADDRESS, ...PAGE] },
-  'shops.location': { query: [EMBED_ADDRESS] },
-  'shops.search': { query: [{ name: 'q', kind: 'string' }, ...PAGE] },
-  'shops.findLocations': {
-    query: [{ name: 'lat', kind: 'number' }, { name: 'lng', kind: 'number' }, ...PAGE],
-    documented: false,
-  },
-} satisfies Partial<Record<MethodName, EndpointDetails>>;
+  'shops.locations': { query: { embed: 'names', ...PAGE }, values: { embed: ['address'] } },
+  'shops.location': { query: { embed: 'names' }, values: { embed: ['address'] } },
+  'shops.search': { query: { q: 'string', ...PAGE } },
+  'shops.findLocations': { query: { lat: 'number', lng: 'number', ...PAGE }, documented: false },
+} satisfies DetailsOf<typeof SHOP_METHODS>;

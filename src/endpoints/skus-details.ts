@@ -1,41 +1,34 @@
-import type { MethodName } from './methods.js';
-import { type EndpointDetails, FIELDSETS, PAGE } from './row.js';
+import { type DetailsOf, PAGE } from './row.js';
+import type { SKU_METHODS } from './skus.js';
 
-/** The query names of the SKU endpoints, the extras beyond the spec.. */
+/** The query kinds of the SKU endpoints, the extras beyond the spec. */
 export const SKU_DETAILS = {
   'skus.products': {
-    query: [
-      { name: 'size', kind: 'string' },
-      { name: 'distance', kind: 'integer' },
-      { name: 'availability', kind: 'integer' },
-      { name: 'zero_installments', kind: 'boolean' },
+    query: {
+      size: 'string',
+      distance: 'integer',
+      availability: 'integer',
+      zero_installments: 'boolean',
       ...PAGE,
-    ],
+    },
   },
-  'skus.specifications': { query: [{ name: 'include', kind: 'names' }] },
+  'skus.specifications': { query: { include: 'names' } },
   'skus.similar': { query: PAGE, documented: false },
   'skus.product': {
-    query: [
-      { name: 'embed', kind: 'names', values: ['shop'] },
-      { name: 'embed_ids', kind: 'names', values: ['shop'] },
-      ...FIELDSETS,
-    ],
+    query: { embed: 'names', embed_ids: 'names', fields: 'fieldset', fields_except: 'fieldset' },
+    values: { embed: ['shop'], embed_ids: ['shop'] },
   },
-  'skus.shopProducts': { query: [{ name: 'shop_uid', kind: 'string' }, ...PAGE] },
+  'skus.shopProducts': { query: { shop_uid: 'string', ...PAGE } },
   'skus.reviews.list': {
-    query: [
-      { name: 'sort', kind: 'string' },
-      { name: 'include_meta', kind: 'array', values: ['sku_rating_breakdown', 'sku_reviews_aggregation'] },
-      ...PAGE,
-    ],
+    query: { sort: 'string', include_meta: 'array', ...PAGE },
+    values: { include_meta: ['sku_rating_breakdown', 'sku_reviews_aggregation'] },
   },
   'skus.reviews.vote': {
-    query: [
-      { name: 'vote[helpful]', kind: 'boolean' },
-      { name: 'embed', kind: 'names', values: ['sku_review'] },
-    ],
+    query: { 'vote[helpful]': 'boolean', embed: 'names' },
+    values: { embed: ['sku_review'] },
   },
   'skus.reviews.flag': {
-    query: [{ name: 'flag[reason]', kind: 'string', values: ['bad_language', 'wrong_section', 'spam'] }],
+    query: { 'flag[reason]': 'string' },
+    values: { 'flag[reason]': ['bad_language', 'wrong_section', 'spam'] },
   },
-} satisfies Partial<Record<MethodName, EndpointDetails>>;
+} satisfies DetailsOf<typeof SKU_METHODS>;

@@ -22,20 +22,20 @@ export const get = {
   schema: SkuEnvelopeSchema,
   args: ['id'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const products = {
   path: '/skus/:id/products',
   queryNames: ['size', 'distance', 'availability', 'zero_installments', ...PAGE_NAMES],
   schema: ProductListSchema,
   args: ['id', 'params'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const productCards = {
   path: '/skus/:id/product_cards',
   schema: ProductCardGroupListSchema,
   args: ['id'],
   maxAge: 60,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const specifications = {
   path: '/skus/:id/specifications',
   queryNames: ['include'],
@@ -50,29 +50,34 @@ export const priceHistory = {
   args: ['id'],
   maxAge: 60,
   since: '3.0.1',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const similar = {
   path: '/skus/:id/similar',
   queryNames: PAGE_NAMES,
   schema: SimilarSkuListSchema,
   args: ['id', 'params'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const product = {
   path: '/products/:id',
   queryNames: ['embed', 'embed_ids', 'fields', 'fields_except'],
   schema: ProductEnvelopeSchema,
   args: ['id', 'params'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const shopProducts = {
   path: '/shops/:shop_id/products/search',
   queryNames: ['shop_uid', ...PAGE_NAMES],
   schema: ProductListSchema,
   args: ['shop_id', 'params'],
   since: '3.0.1',
-} satisfies EndpointCall;
-export const flags = { path: '/flags', schema: FlagListSchema, args: [], maxAge: 300 } satisfies EndpointCall;
+} as const satisfies EndpointCall;
+export const flags = {
+  path: '/flags',
+  schema: FlagListSchema,
+  args: [],
+  maxAge: 300,
+} as const satisfies EndpointCall;
 export const reviewsList = {
   path: '/skus/:sku_id/reviews',
   queryNames: ['sort', 'include_meta', ...PAGE_NAMES],
@@ -87,13 +92,13 @@ export const reviewsNewForm = {
   user: true,
   args: ['sku_id'],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const reviewsEditForm = {
   path: '/skus/:sku_id/reviews/:review_id/edit',
   schema: EditReviewFormEnvelopeSchema,
   user: true,
   args: ['sku_id', 'review_id'],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /** What a review written, changed or deleted shows in: that SKU's reviews, forms and record. */
 const REVIEW_READS: readonly StaleRead<EndpointCall>[] = [
@@ -112,7 +117,7 @@ export const reviewsCreate = {
   stale: REVIEW_READS,
   args: ['sku_id', 'input'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const reviewsUpdate = {
   method: 'PUT',
   path: '/skus/:sku_id/reviews/:review_id',
@@ -121,7 +126,7 @@ export const reviewsUpdate = {
   stale: REVIEW_READS,
   args: ['sku_id', 'review_id', 'input'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const reviewsDelete = {
   method: 'DELETE',
   path: '/skus/:sku_id/reviews/:review_id',
@@ -129,7 +134,7 @@ export const reviewsDelete = {
   stale: REVIEW_READS,
   args: ['sku_id', 'review_id'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const reviewsVote = {
   method: 'POST',
   path: '/skus/:sku_id/reviews/:review_id/votes',
@@ -140,7 +145,7 @@ export const reviewsVote = {
   stale: [{ read: reviewsList, same: { sku_id: 'sku_id' } }],
   args: ['sku_id', 'review_id', 'input', 'params'],
   since: '3.0.17',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const reviewsFlag = {
   method: 'POST',
   path: '/skus/:sku_id/reviews/:review_id/flags',
@@ -151,7 +156,7 @@ export const reviewsFlag = {
   stale: [{ read: reviewsList, same: { sku_id: 'sku_id' } }],
   args: ['sku_id', 'review_id', 'input'],
   since: '3.0.17',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
 export const SKU_METHODS = {

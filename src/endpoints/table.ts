@@ -2,7 +2,15 @@ import { CATALOG_DETAILS } from './catalog-details.js';
 import { FAVORITE_DETAILS } from './favorites-details.js';
 import { METHODS, type MethodName, type Methods } from './methods.js';
 import { NOTIFICATION_DETAILS } from './notifications-details.js';
-import type { EndpointCall, EndpointDetails, EndpointRow, PathParam, RowOf } from './row.js';
+import type {
+  EndpointCall,
+  EndpointDetails,
+  EndpointRow,
+  PathParam,
+  QueryKind,
+  QueryParam,
+  RowOf,
+} from './row.js';
 import { SHOP_DETAILS } from './shops-details.js';
 import { SKU_DETAILS } from './skus-details.js';
 import { USER_DETAILS } from './user-details.js';
@@ -25,17 +33,16 @@ function row(name: string, call: EndpointCall, details: EndpointDetails = {}): E
       const param = segment.slice(1);
       return { name: param, kind: call.listIds?.includes(param) ? 'list_id' : 'id' };
     });
-  // A one-valued parameter's values are the literal's (the resources check them from there).
-  const query = (details.query ?? []).map((param) => {
-    const values = call.values?.[param.name];
-    return values === undefined ? param : { ...param, values };
+  // A read's names and their order are its literal's (tsc holds its details' kinds to them); a
+  // write's are its details'. A one-valued parameter's values are the literal's (the resources
+  // check them from there).
+  const kinds = details.query ?? {};
+  const listed = details.values ?? {};
+  const names = (call.method ?? 'GET') === 'GET' ? (call.queryNames ?? []) : Object.keys(kinds);
+  const query = names.map((name): QueryParam => {
+    const values = call.values?.[name] ?? listed[name];
+    return { name, kind: kinds[name] as QueryKind, ...(values !== undefined && { values }) };
   });
-  // A read's names are written twice: in its literal (which the client bundles and checks params
-  // against) and with their kinds in its details (which the client leaves out). Held equal here.
-  const names = query.map((param) => param.name).join();
-  if ((call.method ?? 'GET') === 'GET' && (call.queryNames ?? []).join() !== names) {
-    throw new Error(`${name}: the literal's queryNames are not the details' query names (${names})`);
-  }
   const user = call.user ?? false;
   return {
     name,

@@ -1,7 +1,5 @@
-import type { MethodName } from './methods.js';
-import { type EndpointDetails, PAGE } from './row.js';
+import { type DetailsOf, PAGE } from './row.js';
+import type { USER_METHODS } from './user.js';
 
-/** The query names of the user's endpoints. */
-export const USER_DETAILS = {
-  'user.savedOrders': { query: PAGE },
-} satisfies Partial<Record<MethodName, EndpointDetails>>;
+/** The query kinds of the user's endpoints. */
+export const USER_DETAILS = { 'user.savedOrders': { query: PAGE } } satisfies DetailsOf<typeof USER_METHODS>;

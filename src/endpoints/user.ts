@@ -9,13 +9,18 @@ import {
 } from '../schemas/user.js';
 import { type EndpointCall, PAGE_NAMES, type StaleRead } from './row.js';
 
-export const get = { path: '/user', schema: UserEnvelopeSchema, user: true, args: [] } satisfies EndpointCall;
+export const get = {
+  path: '/user',
+  schema: UserEnvelopeSchema,
+  user: true,
+  args: [],
+} as const satisfies EndpointCall;
 export const avatars = {
   path: '/user/avatars',
   schema: AvatarListSchema,
   user: true,
   args: [],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const savedOrders = {
   path: '/user/saved_orders',
   queryNames: PAGE_NAMES,
@@ -23,20 +28,20 @@ export const savedOrders = {
   user: true,
   args: ['params'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const addressesList = {
   path: '/user/addresses',
   schema: AddressListSchema,
   user: true,
   args: [],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const addressesForm = {
   path: '/user/addresses/new',
   schema: AddressFormEnvelopeSchema,
   user: true,
   args: [],
   maxAge: 300,
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 const ADDRESS_READS: readonly StaleRead<EndpointCall>[] = [{ read: addressesList }];
 
@@ -48,7 +53,7 @@ export const update = {
   stale: [{ read: get }],
   args: ['input'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const logout = {
   method: 'DELETE',
   path: '/user/logout',
@@ -64,7 +69,7 @@ export const logout = {
     { read: addressesForm },
   ],
   args: [],
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const addressesCreate = {
   method: 'POST',
   path: '/user/addresses',
@@ -73,7 +78,7 @@ export const addressesCreate = {
   stale: ADDRESS_READS,
   args: ['input'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const addressesUpdate = {
   method: 'PUT',
   path: '/user/addresses/:id',
@@ -82,7 +87,7 @@ export const addressesUpdate = {
   stale: ADDRESS_READS,
   args: ['id', 'input'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 export const addressesDelete = {
   method: 'DELETE',
   path: '/user/addresses/:id',
@@ -90,7 +95,7 @@ export const addressesDelete = {
   stale: ADDRESS_READS,
   args: ['id'],
   since: '3.2.0',
-} satisfies EndpointCall;
+} as const satisfies EndpointCall;
 
 /** This area's client methods by their name on the client, each to its literal (METHODS joins the areas). */
 export const USER_METHODS = {
