@@ -1,0 +1,260 @@
+import { DAY_MS } from '../day/plan.js';
+import { INF, type LinearModel, solve } from '../solver.js';
+import type { DayOptimum, PageViews, WeekOptimum } from './optimum.js';
+
+const MINUTE = 60_000;
+
+/**
+ * One way to answer a page: its parts fetched on `day`, at its first view that day (at the day's
+ * last ms when it has none that day), answering every view of the page from that day on.
+ */
+export interface Fetch {
+  page: number;
+  day: number;
+  /** Ms after the week's 00:00. */
+  at: number;
+  /** Views answered, the calls it costs (one a part), the parts shown and their ages summed (min). */
+  views: number;
+  calls: number;
+  parts: number;
+  age: number;
+}
+
+/** Every fetch worth a column: each page on each day up to its last view's. */
+export function fetchChoices(pages: readonly PageViews[], days: number): Fetch[] {
+  const out: Fetch[] = [];
+  pages.forEach((p, page) => {
+    const n = p.times.length;
+    if (n === 0) return;
+    // suffix[i]: the sum of times[i..] (for the ages of the views from i on).
+    const suffix = new Float64Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) suffix[i] = (suffix[i + 1] as number) + (p.times[i] as number);
+    let i = 0;
+    for (let day = 0; day < days; day++) {
+      const start = day * DAY_MS;
+      while (i < n && (p.times[i] as number) < start) i++;
+      if (i === n) break;
+      const next = p.times[i] as number;
+      const at = next < start + DAY_MS ? next : start + DAY_MS - 1;
+      const views = n - i;
+      out.push({
+        page,
+        day,
+        at,
+        views,
+        calls: p.cost,
+        parts: views * p.cost,
+        age: (p.cost * ((suffix[i] as number) - views * at)) / MINUTE,
+      });
+    }
+  });
+  return out;
+}
+
+export interface WeekModelOptions {
+  pages: number;
+  days: number;
+  budget: number;
+  /** Most answered views (default), or the least sum of (age - theta) over the parts shown. */
+  objective?: { theta: number };
+  /** At least this many views answered. */
+  answered?: number;
+  /** At most this many calls over the week (each day's budget still holds). */
+  totalCalls?: number;
+}
+
+/**
+ * The week as an integer program: x[j] in {0, 1} for each fetch j; each page fetched at most once
+ * (rows 0 .. pages-1); each day's fetches within its budget (the next `days` rows); then the
+ * optional answered row and the week's calls row.
+ */
+export function weekModel(choices: readonly Fetch[], o: WeekModelOptions): LinearModel {
+  const answeredRow = o.answered === undefined ? -1 : o.pages + o.days;
+  const totalRow = o.totalCalls === undefined ? -1 : o.pages + o.days + (answeredRow < 0 ? 0 : 1);
+  const rows = o.pages + o.days + (answeredRow < 0 ? 0 : 1) + (totalRow < 0 ? 0 : 1);
+  const rowLower = new Float64Array(rows).fill(Number.NEGATIVE_INFINITY);
+  const rowUpper = new Float64Array(rows).fill(1);
+  for (let d = 0; d < o.days; d++) rowUpper[o.pages + d] = o.budget;
+  if (answeredRow >= 0) {
+    rowLower[answeredRow] = o.answered as number;
+    rowUpper[answeredRow] = INF;
+  }
+  if (totalRow >= 0) rowUpper[totalRow] = o.totalCalls as number;
+  const perColumn = 2 + (answeredRow < 0 ? 0 : 1) + (totalRow < 0 ? 0 : 1);
+  const starts = new Int32Array(choices.length + 1);
+  const indices = new Int32Array(choices.length * perColumn);
+  const values = new Float64Array(choices.length * perColumn);
+  const cost = new Float64Array(choices.length);
+  let k = 0;
+  choices.forEach((c, j) => {
+    starts[j] = k;
+    const entries: [number, number][] = [
+      [c.page, 1],
+      [o.pages + c.day, c.calls],
+    ];
+    if (answeredRow >= 0) entries.push([answeredRow, c.views]);
+    if (totalRow >= 0) entries.push([totalRow, c.calls]);
+    for (const [row, value] of entries) {
+      indices[k] = row;
+      values[k] = value;
+      k++;
+    }
+    cost[j] = o.objective === undefined ? c.views : c.age - o.objective.theta * c.parts;
+  });
+  starts[choices.length] = k;
+  return {
+    sense: o.objective === undefined ? 'max' : 'min',
+    cost,
+    upper: new Float64Array(choices.length).fill(1),
+    rowLower,
+    rowUpper,
+    starts,
+    indices,
+    values,
+  };
+}
+
+/**
+ * The Lagrangian bound of the answered views for day prices y >= 0 (views a call is worth on
+ * each day): sum of budget y_d, plus for each page its best fetch's views less its calls' price,
+ * if positive. Every schedule answers at most this many, whatever y; at the LP's duals it is
+ * the LP's optimum, so it certifies the integer optimum when it meets it.
+ */
+export function lagrangianBound(
+  choices: readonly Fetch[],
+  prices: readonly number[],
+  budget: number,
+): number {
+  const best = new Map<number, number>();
+  for (const c of choices) {
+    const gain = c.views - c.calls * (prices[c.day] as number);
+    if (gain > (best.get(c.page) ?? 0)) best.set(c.page, gain);
+  }
+  let bound = prices.reduce((sum, y) => sum + budget * y, 0);
+  for (const gain of best.values()) bound += gain;
+  return bound;
+}
+
+export interface ExactWeek extends WeekOptimum {
+  /** The LP's bound on answered views, certified by its day prices (lagrangianBound). */
+  certified: number;
+  /** Whether every schedule answering A* spends each day's whole budget on first fetches (none left to refresh). */
+  noRefreshes: boolean;
+  /** A lower bound on the least mean age (ms); meanAge when the age MIP closed its gap. */
+  meanAgeBound: number;
+  seconds: number;
+}
+
+const chosen = (values: Float64Array): number[] => [...values].flatMap((v, j) => (v > 0.5 ? [j] : []));
+const integral = (values: Float64Array): boolean => values.every((v) => Math.abs(v - Math.round(v)) < 1e-7);
+
+/**
+ * An integer optimum of `model` and its LP bound: the LP first (its simplex vertex is often
+ * integral here, and then it is the integer optimum), HiGHS's MIP when it is not.
+ */
+async function integerOptimum(model: LinearModel, absoluteGap: number) {
+  const lp = await solve(model, { integer: false });
+  if (integral(lp.values)) return { ...lp, lpBound: lp.objective };
+  const mip = await solve(model, { integer: true, absoluteGap, relativeGap: 1e-9 });
+  return { ...mip, lpBound: lp.objective, rowDual: lp.rowDual };
+}
+
+/**
+ * The week's exact offline optimum: A*, the most views any schedule answers (each day's calls
+ * within its budget, a page answered from the fetch of its parts on), certified by the LP's day
+ * prices; then O, the least mean age of the parts shown among schedules answering A*
+ * (Dinkelbach: integer programs of min sum (age - theta) until theta stops falling).
+ */
+export async function exactWeek(
+  pages: readonly PageViews[],
+  days: number,
+  budget: number,
+): Promise<ExactWeek> {
+  const began = performance.now();
+  const choices = fetchChoices(pages, days);
+  const base = { pages: pages.length, days, budget };
+  const most = await integerOptimum(weekModel(choices, base), 0.999);
+  const prices = Array.from({ length: days }, (_, d) =>
+    Math.max(0, most.rowDual[pages.length + d] as number),
+  );
+  const certified = Math.floor(lagrangianBound(choices, prices, budget) + 1e-6);
+  const answered = Math.round(most.objective);
+  // A call spent on anything but a first fetch leaves at most days x budget - 1 for them.
+  const spare = await solve(weekModel(choices, { ...base, totalCalls: days * budget - 1 }), {
+    integer: false,
+  });
+  const noRefreshes = spare.objective < answered - 1e-6;
+
+  const meanOf = (js: readonly number[]) => {
+    let age = 0;
+    let parts = 0;
+    for (const j of js) {
+      age += (choices[j] as Fetch).age;
+      parts += (choices[j] as Fetch).parts;
+    }
+    return age / parts;
+  };
+  let picked = chosen(most.values);
+  let theta = meanOf(picked);
+  let lower = 0;
+  for (let round = 0; round < 8; round++) {
+    const step = await integerOptimum(weekModel(choices, { ...base, answered, objective: { theta } }), 1e-6);
+    // Every schedule answering A*: sum (age - theta parts) >= its LP bound, so mean >= theta + bound / parts.
+    lower = theta + Math.min(0, step.lpBound) / answered;
+    const next = chosen(step.values);
+    const mean = meanOf(next);
+    if (!(mean < theta - 1e-9)) break;
+    picked = next;
+    theta = mean;
+  }
+  return {
+    ...schedule(
+      pages,
+      days,
+      budget,
+      picked.map((j) => choices[j] as Fetch),
+    ),
+    answered,
+    meanAge: theta * MINUTE,
+    certified,
+    noRefreshes,
+    meanAgeBound: lower * MINUTE,
+    seconds: (performance.now() - began) / 1000,
+  };
+}
+
+/** A schedule's days: the views each answers, the parts' ages, the calls. */
+export function schedule(
+  pages: readonly PageViews[],
+  days: number,
+  budget: number,
+  fetches: readonly Fetch[],
+): WeekOptimum {
+  const out: DayOptimum[] = Array.from({ length: days }, () => ({
+    answered: 0,
+    ageSum: 0,
+    ageParts: 0,
+    calls: 0,
+    left: budget,
+  }));
+  for (const f of fetches) {
+    const p = pages[f.page] as PageViews;
+    const fetchDay = out[f.day] as DayOptimum;
+    fetchDay.calls += f.calls;
+    fetchDay.left -= f.calls;
+    for (const t of p.times) {
+      if (t < f.day * DAY_MS) continue;
+      const d = out[Math.min(days - 1, Math.floor(t / DAY_MS))] as DayOptimum;
+      d.answered += 1;
+      d.ageSum += (t - f.at) * p.cost;
+      d.ageParts += p.cost;
+    }
+  }
+  const sum = (pick: (d: DayOptimum) => number) => out.reduce((s, d) => s + pick(d), 0);
+  const parts = sum((d) => d.ageParts);
+  return {
+    days: out,
+    answered: sum((d) => d.answered),
+    meanAge: parts === 0 ? Number.NaN : sum((d) => d.ageSum) / parts,
+  };
+}
