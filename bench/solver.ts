@@ -46,11 +46,12 @@ export const INF = Number.POSITIVE_INFINITY;
 /**
  * Solves `model` (every column integer when `integer`) to optimality: a MIP with no relative gap
  * and the absolute gap given (0.999 for an objective that counts views: the next integer
- * cannot be reached). Throws unless HiGHS proves the optimum.
+ * cannot be reached). Throws unless HiGHS proves the optimum, or finds a solution of a MIP by
+ * `timeLimitSeconds` (then `bound` is what it proved, short of the objective).
  */
 export async function solve(
   model: LinearModel,
-  options: { integer: boolean; absoluteGap?: number; relativeGap?: number },
+  options: { integer: boolean; absoluteGap?: number; relativeGap?: number; timeLimitSeconds?: number },
 ): Promise<Solved> {
   const numCols = model.cost.length;
   const numRows = model.rowLower.length;
@@ -71,6 +72,7 @@ export async function solve(
       mip_rel_gap: options.relativeGap ?? 0,
       mip_abs_gap: options.absoluteGap ?? 1e-6,
     });
+    if (options.timeLimitSeconds !== undefined) m.options.set('time_limit', options.timeLimitSeconds);
     m.passModel({
       numCols,
       numRows,
@@ -97,7 +99,12 @@ export async function solve(
         : {}),
     });
     const { modelStatus } = m.run();
-    if (modelStatus !== highs.constants.modelStatus.optimal) {
+    // Out of time, a MIP's best solution and proven bound still hold (the bound is what is used).
+    const timedOut =
+      options.integer &&
+      modelStatus === highs.constants.modelStatus.timeLimit &&
+      Number(m.info.get('primal_solution_status')) === 2;
+    if (modelStatus !== highs.constants.modelStatus.optimal && !timedOut) {
       throw new Error(`HiGHS did not prove an optimum (model status ${modelStatus})`);
     }
     const solution = m.getSolution();

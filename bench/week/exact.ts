@@ -1,8 +1,28 @@
 import { DAY_MS } from '../day/plan.js';
 import { INF, type LinearModel, solve } from '../solver.js';
-import type { DayOptimum, PageViews, WeekOptimum } from './optimum.js';
 
 const MINUTE = 60_000;
+
+/** A page's views over the week (ms after the week's 00:00, sorted) and its API calls to answer (parts). */
+export interface PageViews {
+  times: number[];
+  cost: number;
+}
+
+/** One day of a schedule: the views it answers, the ages of their parts (ms), the calls it spends. */
+export interface DayOptimum {
+  answered: number;
+  ageSum: number;
+  ageParts: number;
+  calls: number;
+  left: number;
+}
+
+export interface WeekOptimum {
+  days: DayOptimum[];
+  answered: number;
+  meanAge: number;
+}
 
 /**
  * One way to answer a page: its parts fetched on `day`, at its first view that day (at the day's
@@ -145,6 +165,9 @@ export interface ExactWeek extends WeekOptimum {
   seconds: number;
 }
 
+/** How long each of O's integer programs may run: past it, O is given as the bound HiGHS proved. */
+const AGE_SECONDS = 120;
+
 const chosen = (values: Float64Array): number[] => [...values].flatMap((v, j) => (v > 0.5 ? [j] : []));
 const integral = (values: Float64Array): boolean => values.every((v) => Math.abs(v - Math.round(v)) < 1e-7);
 
@@ -152,11 +175,19 @@ const integral = (values: Float64Array): boolean => values.every((v) => Math.abs
  * An integer optimum of `model` and its LP bound: the LP first (its simplex vertex is often
  * integral here, and then it is the integer optimum), HiGHS's MIP when it is not.
  */
-async function integerOptimum(model: LinearModel, absoluteGap: number) {
+async function integerOptimum(model: LinearModel, absoluteGap: number, timeLimitSeconds?: number) {
   const lp = await solve(model, { integer: false });
   if (integral(lp.values)) return { ...lp, lpBound: lp.objective };
-  const mip = await solve(model, { integer: true, absoluteGap, relativeGap: 1e-9 });
-  return { ...mip, lpBound: lp.objective, rowDual: lp.rowDual };
+  const mip = await solve(model, {
+    integer: true,
+    absoluteGap,
+    relativeGap: 1e-9,
+    ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+  });
+  // The MIP's proven bound is at least the LP's (for a minimum): the better of the two.
+  const lpBound =
+    model.sense === 'min' ? Math.max(lp.objective, mip.bound) : Math.min(lp.objective, mip.bound);
+  return { ...mip, lpBound, rowDual: lp.rowDual };
 }
 
 /**
@@ -169,8 +200,11 @@ export async function exactWeek(
   pages: readonly PageViews[],
   days: number,
   budget: number,
+  progress?: (line: string) => void,
 ): Promise<ExactWeek> {
   const began = performance.now();
+  const say = (what: string) =>
+    progress?.(`exact optimum: ${what} after ${((performance.now() - began) / 1000).toFixed(0)} s`);
   const choices = fetchChoices(pages, days);
   const base = { pages: pages.length, days, budget };
   const most = await integerOptimum(weekModel(choices, base), 0.999);
@@ -179,11 +213,13 @@ export async function exactWeek(
   );
   const certified = Math.floor(lagrangianBound(choices, prices, budget) + 1e-6);
   const answered = Math.round(most.objective);
+  say(`${answered} views answered (LP bound ${certified})`);
   // A call spent on anything but a first fetch leaves at most days x budget - 1 for them.
   const spare = await solve(weekModel(choices, { ...base, totalCalls: days * budget - 1 }), {
     integer: false,
   });
   const noRefreshes = spare.objective < answered - 1e-6;
+  say(`with a call to spare at most ${spare.objective.toFixed(1)}`);
 
   const meanOf = (js: readonly number[]) => {
     let age = 0;
@@ -198,11 +234,16 @@ export async function exactWeek(
   let theta = meanOf(picked);
   let lower = 0;
   for (let round = 0; round < 8; round++) {
-    const step = await integerOptimum(weekModel(choices, { ...base, answered, objective: { theta } }), 1e-6);
+    const step = await integerOptimum(
+      weekModel(choices, { ...base, answered, objective: { theta } }),
+      1e-6,
+      AGE_SECONDS,
+    );
     // Every schedule answering A*: sum (age - theta parts) >= its LP bound, so mean >= theta + bound / parts.
     lower = theta + Math.min(0, step.lpBound) / answered;
     const next = chosen(step.values);
     const mean = meanOf(next);
+    say(`mean age ${(mean).toFixed(1)} min (at least ${lower.toFixed(1)})`);
     if (!(mean < theta - 1e-9)) break;
     picked = next;
     theta = mean;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exactDay, fetchCosts } from '../../bench/day/exact.js';
 import { exactWeek, fetchChoices, lagrangianBound } from '../../bench/week/exact.js';
-import { weekOptimum } from '../../bench/week/optimum.js';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -17,8 +16,7 @@ describe("bench:week's exact optimum", () => {
   };
   const b = { times: [2, 3, 4, 5, 6].map((h) => h * HOUR), cost: 1 };
 
-  it('answers the most views any schedule can, where the greedy does not', async () => {
-    expect(weekOptimum([a, b], 2, 1).answered).toBe(11);
+  it('answers the most views any schedule can, not what a greedy by views per call picks', async () => {
     const exact = await exactWeek([a, b], 2, 1);
     expect(exact.answered).toBe(15);
     expect(exact.certified).toBe(15);
