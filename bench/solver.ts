@@ -51,7 +51,14 @@ export const INF = Number.POSITIVE_INFINITY;
  */
 export async function solve(
   model: LinearModel,
-  options: { integer: boolean; absoluteGap?: number; relativeGap?: number; timeLimitSeconds?: number },
+  options: {
+    integer: boolean;
+    absoluteGap?: number;
+    relativeGap?: number;
+    timeLimitSeconds?: number;
+    /** A feasible solution to start a MIP from. */
+    start?: Float64Array;
+  },
 ): Promise<Solved> {
   const numCols = model.cost.length;
   const numRows = model.rowLower.length;
@@ -98,12 +105,11 @@ export async function solve(
         ? { integrality: new Int32Array(numCols).fill(highs.constants.variableType.integer) }
         : {}),
     });
+    if (options.start) m.setSolution({ colValue: options.start });
     const { modelStatus } = m.run();
-    // Out of time, a MIP's best solution and proven bound still hold (the bound is what is used).
+    // Out of time, a MIP's best solution (at worst the start) and proven bound still hold.
     const timedOut =
-      options.integer &&
-      modelStatus === highs.constants.modelStatus.timeLimit &&
-      Number(m.info.get('primal_solution_status')) === 2;
+      options.integer && modelStatus === highs.constants.modelStatus.timeLimit && options.start !== undefined;
     if (modelStatus !== highs.constants.modelStatus.optimal && !timedOut) {
       throw new Error(`HiGHS did not prove an optimum (model status ${modelStatus})`);
     }

@@ -167,7 +167,14 @@ export interface ExactWeek extends WeekOptimum {
 
 /** How long each of O's integer programs may run: past it, O is given as the bound HiGHS proved. */
 const AGE_SECONDS = 120;
+/** Dinkelbach's rounds at most (it mostly settles in two or three; the bound holds after any). */
+const AGE_ROUNDS = 3;
 
+const startOf = (picked: readonly number[], columns: number): Float64Array => {
+  const start = new Float64Array(columns);
+  for (const j of picked) start[j] = 1;
+  return start;
+};
 const chosen = (values: Float64Array): number[] => [...values].flatMap((v, j) => (v > 0.5 ? [j] : []));
 const integral = (values: Float64Array): boolean => values.every((v) => Math.abs(v - Math.round(v)) < 1e-7);
 
@@ -175,14 +182,18 @@ const integral = (values: Float64Array): boolean => values.every((v) => Math.abs
  * An integer optimum of `model` and its LP bound: the LP first (its simplex vertex is often
  * integral here, and then it is the integer optimum), HiGHS's MIP when it is not.
  */
-async function integerOptimum(model: LinearModel, absoluteGap: number, timeLimitSeconds?: number) {
+async function integerOptimum(
+  model: LinearModel,
+  absoluteGap: number,
+  limit?: { seconds: number; start: Float64Array },
+) {
   const lp = await solve(model, { integer: false });
   if (integral(lp.values)) return { ...lp, lpBound: lp.objective };
   const mip = await solve(model, {
     integer: true,
     absoluteGap,
     relativeGap: 1e-9,
-    ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+    ...(limit === undefined ? {} : { timeLimitSeconds: limit.seconds, start: limit.start }),
   });
   // The MIP's proven bound is at least the LP's (for a minimum): the better of the two.
   const lpBound =
@@ -233,12 +244,11 @@ export async function exactWeek(
   let picked = chosen(most.values);
   let theta = meanOf(picked);
   let lower = 0;
-  for (let round = 0; round < 8; round++) {
-    const step = await integerOptimum(
-      weekModel(choices, { ...base, answered, objective: { theta } }),
-      1e-6,
-      AGE_SECONDS,
-    );
+  for (let round = 0; round < AGE_ROUNDS; round++) {
+    const step = await integerOptimum(weekModel(choices, { ...base, answered, objective: { theta } }), 1e-6, {
+      seconds: AGE_SECONDS,
+      start: startOf(picked, choices.length),
+    });
     // Every schedule answering A*: sum (age - theta parts) >= its LP bound, so mean >= theta + bound / parts.
     lower = theta + Math.min(0, step.lpBound) / answered;
     const next = chosen(step.values);
