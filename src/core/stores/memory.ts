@@ -5,6 +5,7 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 
+import { DayCounter } from '../../internal/day.js';
 import { type AccessToken, isFresh } from '../auth/token.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
 import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './coordination.js';
@@ -31,25 +32,26 @@ export function memoryCoordination(options: MemoryCoordinationOptions = {}): Coo
 }
 
 export function memoryBudgetStore(): BudgetStore {
-  const days = new Map<string, { day: string; calls: number }>();
-  const entry = (app: string, day: string) => {
+  const days = new Map<string, DayCounter>();
+  const counter = (app: string): DayCounter => {
     let counted = days.get(app);
-    if (!counted || counted.day !== day) {
-      counted = { day, calls: 0 };
+    if (!counted) {
+      counted = new DayCounter();
       days.set(app, counted);
     }
     return counted;
   };
   return {
     async take(app, day, limit) {
-      const counted = entry(app, day);
-      if (counted.calls >= limit) return false;
-      counted.calls++;
+      const counted = counter(app);
+      if (counted.count(day) >= limit) return false;
+      counted.add(day);
       return true;
     },
-    count: async (app, day) => entry(app, day).calls,
+    count: async (app, day) => counter(app).count(day),
     async refund(app, day) {
-      if (entry(app, day).calls) entry(app, day).calls--;
+      const counted = counter(app);
+      if (counted.count(day) > 0) counted.add(day, -1);
     },
   };
 }
