@@ -156,7 +156,7 @@ export function lagrangianBound(
 }
 
 export interface ExactWeek extends WeekOptimum {
-  /** The LP's bound on answered views, certified by its day prices (lagrangianBound). */
+  /** The most views any schedule may answer, as proven (the LP's day prices, the MIP's bound): `answered` when A* is exact. */
   certified: number;
   /** Whether every schedule answering A* spends each day's whole budget on first fetches (none left to refresh). */
   noRefreshes: boolean;
@@ -165,6 +165,8 @@ export interface ExactWeek extends WeekOptimum {
   seconds: number;
 }
 
+/** How long A*'s integer program may run: past it, A* is given as its best and the bound proven. */
+const ANSWERED_SECONDS = 300;
 /** How long each of O's integer programs may run: past it, O is given as the bound HiGHS proved. */
 const AGE_SECONDS = 120;
 /** Dinkelbach's rounds at most (it mostly settles in two or three; the bound holds after any). */
@@ -185,15 +187,18 @@ const integral = (values: Float64Array): boolean => values.every((v) => Math.abs
 async function integerOptimum(
   model: LinearModel,
   absoluteGap: number,
-  limit?: { seconds: number; start: Float64Array },
+  limit: { seconds: number; start?: Float64Array },
 ) {
   const lp = await solve(model, { integer: false });
   if (integral(lp.values)) return { ...lp, lpBound: lp.objective };
+  // Without a start given, the LP's solution rounded down (within every row of a packing model).
+  const start = limit.start ?? lp.values.map((v) => Math.floor(v + 1e-9));
   const mip = await solve(model, {
     integer: true,
     absoluteGap,
     relativeGap: 1e-9,
-    ...(limit === undefined ? {} : { timeLimitSeconds: limit.seconds, start: limit.start }),
+    timeLimitSeconds: limit.seconds,
+    start,
   });
   // The MIP's proven bound is at least the LP's (for a minimum): the better of the two.
   const lpBound =
@@ -218,11 +223,12 @@ export async function exactWeek(
     progress?.(`exact optimum: ${what} after ${((performance.now() - began) / 1000).toFixed(0)} s`);
   const choices = fetchChoices(pages, days);
   const base = { pages: pages.length, days, budget };
-  const most = await integerOptimum(weekModel(choices, base), 0.999);
+  const most = await integerOptimum(weekModel(choices, base), 0.999, { seconds: ANSWERED_SECONDS });
   const prices = Array.from({ length: days }, (_, d) =>
     Math.max(0, most.rowDual[pages.length + d] as number),
   );
-  const certified = Math.floor(lagrangianBound(choices, prices, budget) + 1e-6);
+  // The least of the bounds proven: the LP prices' (checked here), and the MIP's own.
+  const certified = Math.floor(Math.min(lagrangianBound(choices, prices, budget), most.lpBound) + 1e-6);
   const answered = Math.round(most.objective);
   say(`${answered} views answered (LP bound ${certified})`);
   // A call spent on anything but a first fetch leaves at most days x budget - 1 for them.

@@ -25,7 +25,7 @@ import { planWeek } from './plan.js';
 import { plotWeek } from './plot.js';
 import { WeekRecord } from './record.js';
 import { type RedisMode, type RedisTarget, type StartedRedis, startRedisFor } from './redis.js';
-import { dayLine, goalLines, optimumAge, summarizeWeek, weekLine } from './report.js';
+import { dayLine, goalLines, optimumAge, optimumAnswered, summarizeWeek, weekLine } from './report.js';
 import { simulateWeek } from './simulate.js';
 
 const { values } = parseArgs({
@@ -133,7 +133,7 @@ console.log(
   [
     `Simulated week (seed ${seed}): ${DAYS} days, ${USERS} users a day x ${VIEWS_PER_USER} views, Zipf s=${ZIPF.toFixed(1)} drifting (300 pages a day start trending), over ${pages.length} pages (${leaves} category listings, ${pages.length - leaves} SKU pages: ${data.skus.length} SKUs at scale ${SCALE}); ${distinct} distinct pages viewed`,
     `budget ${BUDGET} calls a day, rate limit 100 a minute, ${PRICE_MOVES} price moves a day, API latency 100 ms, a crowd of ${CROWD} anonymous visitors x ${CROWD_VIEWS} long-tail views on day ${CROWD_DAY}, each instance restarted once a day`,
-    `optimum (offline, every view known, each day's calls within its budget, a page answered from the fetch of its parts on; HiGHS, in ${optimum.seconds.toFixed(0)} s): ${optimum.answered} views answered (the LP's day prices bound it by ${optimum.certified}), least ${optimumAge(optimum)} among the schedules answering them${optimum.noRefreshes ? ' (none has a call left to refresh)' : ''}`,
+    `optimum (offline, every view known, each day's calls within its budget, a page answered from the fetch of its parts on; HiGHS, in ${optimum.seconds.toFixed(0)} s): ${optimumAnswered(optimum)} views answered (no schedule more than ${optimum.certified}: the LP's day prices prove it), least ${optimumAge(optimum)} among the schedules answering them${optimum.noRefreshes ? ' (none has a call left to refresh)' : ''}`,
     `(catalog and plan built in ${((performance.now() - built) / 1000).toFixed(1)} s; redis: ${mode})`,
     '',
   ].join('\n'),

@@ -37,6 +37,11 @@ export function summarizeWeek(record: WeekRecord, budget: number): WeekSummary {
   };
 }
 
+/** A*: exact when its bound meets it, else the best schedule found and the bound proven. */
+export function optimumAnswered(o: ExactWeek): string {
+  return o.answered === o.certified ? String(o.answered) : `${o.answered} to ${o.certified}`;
+}
+
 /** The optimum's mean age: exact, or the lower bound HiGHS proved when its gap shows at 0.1 min. */
 export function optimumAge(o: ExactWeek): string {
   const age =
@@ -64,7 +69,7 @@ export function dayLine(
 
 /** The one line the issue asks for (`week:` for three instances, `week-one:` for one). */
 export function weekLine(label: string, s: WeekSummary, optimum: ExactWeek): string {
-  return `${label}: ${s.views} views, ${s.answered} answered with data, ${s.fresh} fresh, ${s.refused} refused, ${s.calls} calls of ${s.budget}, ${s.lockouts} lockouts, mean age ${minutes(s.meanAge)} min; optimum ${optimum.answered} answered, ${optimumAge(optimum)}; restarts cost ${s.restartCost} calls`;
+  return `${label}: ${s.views} views, ${s.answered} answered with data, ${s.fresh} fresh, ${s.refused} refused, ${s.calls} calls of ${s.budget}, ${s.lockouts} lockouts, mean age ${minutes(s.meanAge)} min; optimum ${optimumAnswered(optimum)} answered, ${optimumAge(optimum)}; restarts cost ${s.restartCost} calls`;
 }
 
 /** Against the exact optimum: the answered share the week must reach, the multiple of O its mean age may reach. */
@@ -82,7 +87,7 @@ export function goalLines(
 ): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : 'SHORT');
   const lines = [
-    `goal A >= ${ANSWERED_GOAL} A*: ${mark(three.answered >= ANSWERED_GOAL * optimum.answered)} (A/A* = ${ratio(three.answered, optimum.answered)})`,
+    `goal A >= ${ANSWERED_GOAL} A*: ${mark(three.answered >= ANSWERED_GOAL * optimum.certified)} (A/A* = ${ratio(three.answered, optimum.certified)})`,
     `goal M <= ${AGE_GOAL} O: ${mark(three.meanAge <= AGE_GOAL * optimum.meanAgeBound)} (M/O = ${ratio(three.meanAge, optimum.meanAgeBound)})`,
     `goal calls a day <= ${budget}, 0 lockouts: ${mark(three.maxDayCalls <= budget && three.lockouts === 0)} (most in a day ${three.maxDayCalls}, lockouts ${three.lockouts})`,
     `goal restarts <= 1% of the week's calls: ${mark(three.restartCost <= 0.01 * three.calls)} (${three.restartCost} of ${three.calls})`,
