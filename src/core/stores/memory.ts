@@ -5,7 +5,6 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 
-import { DayCounter } from '../../internal/day.js';
 import { type AccessToken, isFresh } from '../auth/token.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
 import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './coordination.js';
@@ -32,26 +31,25 @@ export function memoryCoordination(options: MemoryCoordinationOptions = {}): Coo
 }
 
 export function memoryBudgetStore(): BudgetStore {
-  const days = new Map<string, DayCounter>();
-  const counter = (app: string): DayCounter => {
+  const days = new Map<string, { day: string; calls: number }>();
+  const entry = (app: string, day: string) => {
     let counted = days.get(app);
-    if (!counted) {
-      counted = new DayCounter();
+    if (!counted || counted.day !== day) {
+      counted = { day, calls: 0 };
       days.set(app, counted);
     }
     return counted;
   };
   return {
     async take(app, day, limit) {
-      const counted = counter(app);
-      if (counted.count(day) >= limit) return false;
-      counted.add(day);
+      const counted = entry(app, day);
+      if (counted.calls >= limit) return false;
+      counted.calls++;
       return true;
     },
-    count: async (app, day) => counter(app).count(day),
+    count: async (app, day) => entry(app, day).calls,
     async refund(app, day) {
-      const counted = counter(app);
-      if (counted.count(day) > 0) counted.add(day, -1);
+      if (entry(app, day).calls) entry(app, day).calls--;
     },
   };
 }
