@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox } from 'price-catalog/testing';
-import { minutes } from '../day/report.js';
 import { storefront } from '../day/storefront.js';
 import { exactWeek, type PageViews } from './exact.js';
 import { planWeek } from './plan.js';
