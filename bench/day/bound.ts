@@ -15,9 +15,10 @@ export interface Allotted extends ResourceViews {
 }
 
 /**
- * The freshness optimum of a day's budget: every distinct resource fetched at its first view, the
- * R = budget - D calls left spread over the resources, each resource's r_i refreshes evenly over
- * its span from its first view to 24:00, so its views see a mean age of span_i / (2 (r_i + 1)).
+ * The fluid model of a day's budget (exact.ts has the exact optimum): every distinct resource
+ * fetched at its first view, the R = budget - D calls left spread over the resources, each
+ * resource's r_i refreshes evenly over its span from its first view to 24:00, so its views see
+ * a mean age of span_i / (2 (r_i + 1)).
  * Minimizing the view-weighted sum of n_i span_i / (2 (r_i + 1)) under sum r_i = R, r_i >= 0 gives
  * r_i + 1 = max(1, c sqrt(n_i span_i)) (water-filling: c grows until the refreshes add up to R).
  * Undefined when the budget cannot fetch every resource once.

@@ -1,7 +1,7 @@
 /**
  * `--plot FILE.svg`: each run's day as a picture, the budget spent over the 24 hours against the
- * even pacing line and the optimum's spending, and the age of the data shown against the
- * optimum's. Hand-written SVG: two kinds of line chart need no charting library.
+ * even pacing line and the fluid model's spending, and the age of the data shown against the
+ * fluid model's. Hand-written SVG: two kinds of line chart need no charting library.
  */
 
 import { legendRow, niceCeiling, polyline, text } from '../svg.js';
@@ -18,7 +18,7 @@ export interface PlottedRun {
 export interface PlotInput {
   runs: readonly PlottedRun[];
   budget: number;
-  /** The optimum's mean age, ms. */
+  /** The fluid model's mean age, ms (not an optimum: see exact.ts). */
   bound: number;
   allotted: ReadonlyMap<string, Allotted>;
   views: number;
@@ -45,7 +45,7 @@ export function plotDay(input: PlotInput): string {
     text(
       LEFT,
       20,
-      `Simulated day: ${input.views.toLocaleString('en-US')} page views, budget ${input.budget} calls; optimum mean age ${(input.bound / MINUTE).toFixed(1)} min`,
+      `Simulated day: ${input.views.toLocaleString('en-US')} page views, budget ${input.budget} calls; fluid model's mean age ${(input.bound / MINUTE).toFixed(1)} min`,
       13,
       'bold',
     ),
@@ -118,7 +118,7 @@ function legend(left: number, y: number): string {
   const items: [string, string, string | undefined][] = [
     ['calls spent', COLORS.spent, undefined],
     ['even pacing line', COLORS.pace, '5,4'],
-    ['the optimum (spent, age)', COLORS.optimum, '2,3'],
+    ['the fluid model (spent, age)', COLORS.optimum, '2,3'],
     ['mean age of the data shown, per half hour', COLORS.age, undefined],
   ];
   return legendRow(left, y, items);

@@ -5,7 +5,7 @@
  */
 import { DAY_MS } from '../day/plan.js';
 import { legendRow, niceCeiling, polyline, text } from '../svg.js';
-import type { WeekOptimum } from './optimum.js';
+import type { ExactWeek } from './exact.js';
 import { BUCKET_MS, type WeekRecord } from './record.js';
 
 export interface PlottedWeek {
@@ -29,7 +29,7 @@ const COLORS = {
 
 export function plotWeek(
   runs: readonly PlottedWeek[],
-  optimum: WeekOptimum,
+  optimum: ExactWeek,
   budget: number,
   days: number,
 ): string {
@@ -96,7 +96,7 @@ function answeredChart(
   record: WeekRecord,
   x: (t: number) => number,
   top: number,
-  optimum: WeekOptimum,
+  optimum: ExactWeek,
   days: number,
 ): string {
   const y = (share: number) => top + CHART - share * CHART;
@@ -127,7 +127,7 @@ function ageChart(
   record: WeekRecord,
   x: (t: number) => number,
   top: number,
-  optimum: WeekOptimum,
+  optimum: ExactWeek,
   days: number,
 ): string {
   const ages = record.buckets.map((b) => (b.ageParts === 0 ? Number.NaN : b.ageSum / b.ageParts / HOUR));
