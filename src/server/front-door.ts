@@ -3,9 +3,11 @@
  * compiled when the handler was created; OPTIONS, HEAD, 405 and the router all read that match.
  * A request arrives as a Target (target.ts), from a Request or straight from the node adapter.
  */
+
+import { coordinationDown } from './fetch-api.js';
 import { pathSegments } from './guard.js';
 import { isOtherOrigin } from './methods.js';
-import { notServed } from './outcomes.js';
+import { coordinationUnavailable, notServed } from './outcomes.js';
 import { type Answer, isThenable, type Maybe, withoutBody } from './prepared.js';
 import { refusal } from './respond.js';
 import { compileRoutes, type PathMatch } from './route-table.js';
@@ -59,6 +61,8 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
   };
 
   const failed = (error: unknown): Answer => {
+    // Redis away (a session, a visitor's count, a kept answer unread): a refusal to retry, not a failure.
+    if (coordinationDown(error)) return coordinationUnavailable();
     // Never the error's text: it may name the API's URL or echo input.
     parts.logger?.error?.(`price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`);
     return refusal(500, 'HandlerError', 'The catalog handler failed');

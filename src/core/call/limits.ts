@@ -209,6 +209,8 @@ export function createLimits(config: LimitsConfig): Limits {
     };
   }
 
+  /** When usage() last asked a store without a synchronous read for its count. */
+  let askedAt = Number.NEGATIVE_INFINITY;
   // A shared store without a synchronous read (Redis): its count is asked for once now, so that
   // usage() in a new process tells the day's calls of every process as soon as it answers.
   if (!budget.peek) {
@@ -235,10 +237,14 @@ export function createLimits(config: LimitsConfig): Limits {
       const day = utcDay();
       const now = budget.peek?.(app, day);
       if (now !== undefined) counted(day, 0, now);
-      budget.count(app, day).then(
-        (calls) => counted(day, 0, calls),
-        () => undefined,
-      );
+      else if (Date.now() - askedAt >= 1000) {
+        // Asked at most once a second: a server reading usage() per request sends no command per request.
+        askedAt = Date.now();
+        budget.count(app, day).then(
+          (calls) => counted(day, 0, calls),
+          () => undefined,
+        );
+      }
       return known();
     },
     async read() {
