@@ -114,14 +114,17 @@ export function answerParts(
   const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
   const notModified = entry.status === 200 && entry.etag !== undefined && matches(ifNoneMatch, entry.etag);
   const sharable = shared !== undefined && SHARABLE.has(entry.status);
+  const age = String(Math.floor(ageMs / 1000));
+  const cacheControl = sharable
+    ? sharedCacheControl(entry, freshMs, ageMs, shared)
+    : browserCacheControl(entry.cacheControl, freshMs);
+  // A hit within the same second is the same answer: its parts are made once, sorted once.
+  const key = `${state} ${notModified} ${age} ${cacheControl} ${sharable}`;
+  const last = PARTS.get(entry);
+  if (last?.key === key) return last.parts;
   const headers: (readonly [string, string])[] = [
-    ['age', String(Math.floor(ageMs / 1000))],
-    [
-      'cache-control',
-      sharable
-        ? sharedCacheControl(entry, freshMs, ageMs, shared)
-        : browserCacheControl(entry.cacheControl, freshMs),
-    ],
+    ['age', age],
+    ['cache-control', cacheControl],
   ];
   // The handler's own type, never the API's: an answer is data, never markup.
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
@@ -130,8 +133,20 @@ export function answerParts(
   // The answer differs by the API version the browser's Accept names; never by its cookies.
   if (sharable) headers.push(['vary', 'Accept']);
   headers.push(['x-catalog-cache', state], ...securityPairs(notModified ? 304 : entry.status));
-  if (notModified) return { status: 304, headers, body: null };
-  return { status: entry.status, headers, body: bodyOf(entry) };
+  // In the order a Response's headers iterate (by name), as the node adapter writes them.
+  headers.sort(byName);
+  const parts: Prepared = notModified
+    ? { status: 304, headers, body: null, sorted: true }
+    : { status: entry.status, headers, body: bodyOf(entry), sorted: true };
+  PARTS.set(entry, { key, parts });
+  return parts;
+}
+
+/** Each entry's last parts, by what they say (state, age, Cache-Control...). */
+const PARTS = new WeakMap<Entry, { key: string; parts: Prepared }>();
+
+function byName(a: readonly [string, string], b: readonly [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
 /** The answers a shared cache may keep: the API's 200, and its 404 / 410 kept `missingMaxAge` long. */

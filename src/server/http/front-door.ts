@@ -38,7 +38,6 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
     }
     // A path the sign-in routes do not name is theirs to answer.
     if (!methods) return route(target, segments, undefined, parts);
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     switch (target.method) {
       case 'OPTIONS':
         if (isOtherOrigin(target, parts.origins(target.origin))) {
@@ -48,13 +47,17 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
             'This handler answers pages of its own site only (no CORS)',
           );
         }
-        return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
+        return new Response(null, {
+          status: 204,
+          headers: { allow: allowOf(methods), 'cache-control': 'no-store' },
+        });
       case 'HEAD':
         if (!methods.includes('GET')) break;
         return withoutBody(route(asGet(target), segments, match, parts));
       default:
         if (methods.includes(target.method)) return route(target, segments, match, parts);
     }
+    const allow = allowOf(methods);
     return refusal(405, 'MethodNotAllowed', `${target.method} is not served here; this path takes ${allow}`, {
       allow,
     });
@@ -75,6 +78,17 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
       return failed(error);
     }
   };
+}
+
+/** The `Allow` of a path's methods, made once per list (the route table's lists are made once). */
+const ALLOWS = new WeakMap<readonly string[], string>();
+function allowOf(methods: readonly string[]): string {
+  let allow = ALLOWS.get(methods);
+  if (allow === undefined) {
+    allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    ALLOWS.set(methods, allow);
+  }
+  return allow;
 }
 
 /** A HEAD served as the GET it asks the headers of. */

@@ -28,7 +28,18 @@ export interface PathMatch {
 
 export type RouteTable = (segments: readonly string[]) => PathMatch | undefined;
 
+/** The served routes' table, compiled once per process: every handler and part reads this one. */
+let served: RouteTable | undefined;
+
 export function compileRoutes(rows: readonly EndpointRow[] = ENDPOINT_ROWS): RouteTable {
+  if (rows === ENDPOINT_ROWS) {
+    served ??= compile(rows);
+    return served;
+  }
+  return compile(rows);
+}
+
+function compile(rows: readonly EndpointRow[]): RouteTable {
   const byLength = new Map<number, Compiled[]>();
   for (const row of rows) {
     const parts = row.path.split('/').filter((segment) => segment !== '');
