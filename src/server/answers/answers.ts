@@ -4,6 +4,7 @@
  * answer is fresh, revalidated, new or stale.
  */
 import type { CachedAnswer, CacheStore } from '../../index.js';
+import { BODY_BYTES } from '../cache/slru-store.js';
 import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
 import { isThenable, type Maybe, type Prepared } from './prepared.js';
 
@@ -50,17 +51,25 @@ const ENTRIES = new WeakMap<CachedAnswer, Entry>();
 const BODIES = new WeakMap<Entry, Uint8Array>();
 const UTF8 = new TextEncoder();
 
-function entryOf(stored: CachedAnswer): Entry {
+function entryOf(stored: CachedAnswer & { readonly [BODY_BYTES]?: Uint8Array }): Entry {
   const headers = new Map(stored.headers);
-  return {
+  const bytes = stored[BODY_BYTES];
+  const entry: Entry = {
     status: Number(headers.get('x-status') ?? '200'),
-    body: stored.body,
+    body: undefined,
     etag: stored.etag,
     storedAt: stored.storedAt,
     maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
     cacheControl: headers.get('cache-control') ?? '',
     link: headers.get('link'),
   };
+  if (!bytes) entry.body = stored.body;
+  else {
+    // Kept as the bytes sent (slru-store.ts): served as they are, parsed only when the body is read.
+    BODIES.set(entry, bytes);
+    Object.defineProperty(entry, 'body', { get: () => stored.body, enumerable: true });
+  }
+  return entry;
 }
 
 export async function writeEntry(
@@ -153,8 +162,9 @@ function byName(a: readonly [string, string], b: readonly [string, string]): num
 const SHARABLE = new Set([200, 404, 410]);
 
 function bodyOf(entry: Entry): Uint8Array | null {
-  if (entry.body === undefined) return null;
   let bytes = BODIES.get(entry);
+  if (bytes) return bytes;
+  if (entry.body === undefined) return null;
   if (!bytes) {
     bytes = UTF8.encode(JSON.stringify(entry.body));
     BODIES.set(entry, bytes);

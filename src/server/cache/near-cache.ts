@@ -9,7 +9,7 @@
  */
 import type { CachedAnswer, CacheStore, CacheWatch } from '../../index.js';
 import { isThenable } from '../answers/prepared.js';
-import { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
+import { compact, type SlruStoreOptions, slruCacheStore } from './slru-store.js';
 
 /** After the store failed, how long copies are served without asking it again. */
 const AWAY_MS = 1000;
@@ -50,7 +50,10 @@ export function nearCache(shared: CacheStore, options: SlruStoreOptions, now: ()
           return undefined;
         }
         // The same answer keeps the same object: its entry and bytes are made once (answers.ts).
-        const kept = near && near.storedAt === answer.storedAt && near.etag === answer.etag ? near : answer;
+        const kept =
+          near && near.storedAt === answer.storedAt && near.etag === answer.etag
+            ? near
+            : compact(key, answer);
         if (kept !== near) held.set(key, kept);
         // Trusted from this read on, unless a change heard during it comes after (heard > seen).
         confirmed.set(kept, seen);
