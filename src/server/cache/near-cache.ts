@@ -8,7 +8,7 @@
  * nor a call.
  */
 import type { CachedAnswer, CacheStore, CacheWatch } from '../../index.js';
-import { isThenable } from '../answers/prepared.js';
+import { isThenable } from '../answers/parts.js';
 import { compact, type SlruStoreOptions, slruCacheStore } from './slru-store.js';
 
 /** After the store failed, how long copies are served without asking it again. */
