@@ -6,15 +6,8 @@ export type UtcDay = string;
 
 /** The UTC day of `t`, in epoch ms (now by default). */
 export function utcDay(t: number = Date.now()): UtcDay {
-  // The last day asked for is kept with its bounds: a server asks many times a second.
-  if (t >= dayFrom && t < dayFrom + DAY_MS) return dayOf;
-  dayOf = new Date(t).toISOString().slice(0, 10);
-  dayFrom = Math.floor(t / DAY_MS) * DAY_MS;
-  return dayOf;
+  return new Date(t).toISOString().slice(0, 10);
 }
-
-let dayOf: UtcDay = '';
-let dayFrom = Number.NaN;
 
 /** When the UTC day after `day` starts. */
 export function nextDayStart(day: UtcDay): Date {

@@ -210,8 +210,6 @@ export function createLimits(config: LimitsConfig): Limits {
     };
   }
 
-  /** When usage() last asked a store without a synchronous read for its count. */
-  let askedAt = Number.NEGATIVE_INFINITY;
   // A shared store without a synchronous read (Redis): its count is asked for once now, so that
   // usage() in a new process tells the day's calls of every process as soon as it answers.
   if (!budget.peek) {
@@ -237,15 +235,13 @@ export function createLimits(config: LimitsConfig): Limits {
     usage() {
       const day = utcDay();
       const now = budget.peek?.(app, day);
+      // A store that reads at once was just read; another asks for next time.
       if (now !== undefined) counted(day, 0, now);
-      else if (Date.now() - askedAt >= 1000) {
-        // Asked at most once a second: a server reading usage() per request sends no command per request.
-        askedAt = Date.now();
+      else
         budget.count(app, day).then(
           (calls) => counted(day, 0, calls),
           () => undefined,
         );
-      }
       return known();
     },
     async read() {
