@@ -78,6 +78,7 @@ export {
   type CachedAnswer,
   type CacheMode,
   type CacheStore,
+  type CacheWatch,
   type LruStoreOptions,
   lruCacheStore,
 } from './core/stores/cache.js';

@@ -1,14 +1,16 @@
 /**
  * The servers `npm run bench:serve` measures, each in a child process of its own (one core each):
  *   api       two sandboxes over loopback HTTP (max-age 3600, and max-age 0)
- *   handler   `createCatalogHandler` behind `toNodeHandler` on the first; and a second handler,
- *             on the second, whose answers are all revalidated (no stale window), for the figure
- *             of a miss answered from a kept entry after a 304
+ *   handler   `createCatalogHandler` behind `toNodeHandler` on the first, in memory and on the
+ *             redis-server the bench started (`redisCoordination`); and a handler on the second,
+ *             whose answers are all revalidated (no stale window), for the figure of a miss
+ *             answered from a kept entry after a 304
  *   bare      a bare `node:http` server writing the bytes and headers it is sent, by path
  * Each says `{ ports }` on the IPC channel once listening, and `{ cpu }` (µs used) when asked `cpu`.
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redisCoordination } from 'price-catalog/redis';
 import { createCatalogHandler, toNodeHandler } from 'price-catalog/server';
 import { createSandbox } from 'price-catalog/testing';
 
@@ -46,8 +48,10 @@ async function apiOn(cacheMaxAge: number): Promise<Api> {
   };
 }
 
-async function handlerOn(api: Api, maxStale: number): Promise<number> {
+async function handlerOn(api: Api, maxStale: number, redisUrl?: string): Promise<number> {
   const handler = createCatalogHandler({
+    // On Redis: the shared store of several instances, answered from this one's near cache.
+    ...(redisUrl ? { coordination: redisCoordination({ url: redisUrl, prefix: 'bench-serve:' }) } : {}),
     baseUrl: api.baseUrl,
     authUrl: api.authUrl,
     clientId: api.clientId,
@@ -89,12 +93,13 @@ if (process.argv[2] === 'api') {
   // The API in a process of its own, as it is in production: the handler's process holds the handler only.
   send({ apis: { hits: await apiOn(3600), revalidating: await apiOn(0) } });
 } else if (process.argv[2] === 'handler') {
-  process.once('message', async (apis: { hits: Api; revalidating: Api }) => {
-    const [hits, revalidating] = await Promise.all([
+  process.once('message', async (apis: { hits: Api; revalidating: Api; redisUrl: string }) => {
+    const [hits, revalidating, redis] = await Promise.all([
       handlerOn(apis.hits, 86_400_000),
       handlerOn(apis.revalidating, 0),
+      handlerOn(apis.hits, 86_400_000, apis.redisUrl),
     ]);
-    send({ ports: { hits, revalidating } });
+    send({ ports: { hits, revalidating, redis } });
   });
 } else {
   process.once('message', async (recorded: Recorded[]) => send({ ports: { bare: await bare(recorded) } }));

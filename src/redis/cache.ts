@@ -1,4 +1,5 @@
 import type { CachedAnswer, CacheStore, TokenStore, UserTokens } from '../index.js';
+import { watchChanges } from './cache-changes.js';
 import { type Connection, parseStored } from './connection.js';
 
 export interface RedisCacheOptions {
@@ -41,6 +42,8 @@ export function redisCacheStore(
       const found = await connection.scan('cache keys', `${escapeGlob(base)}*`);
       return found.map((key) => key.slice(base.length));
     },
+    // Redis tells of every change, so a process may keep copies near (the handler's near cache).
+    watch: (changed) => watchChanges(connection, base, changed),
   };
 }
 

@@ -106,6 +106,8 @@ export class Connection {
   readonly cluster: boolean;
   private readonly replicaAcks: number;
   private readonly replicaAckWaitMs: number;
+  /** Connections made for watching changes (`watcher()`). */
+  private readonly extra: Redis[] = [];
 
   constructor(private readonly options: ConnectionOptions) {
     if ((options.url === undefined) === (options.client === undefined)) {
@@ -245,9 +247,29 @@ export class Connection {
     return this.loaded.has(s.sha) ? Promise.resolve() : sent;
   }
 
-  /** Closes the client this connection made (a client you gave stays yours). */
+  /**
+   * A connection of its own for hearing of changes (RESP2: its pub/sub messages carry them with
+   * any ioredis), made like the stores' client; undefined on a Cluster, whose changes are heard
+   * node by node. Closed with the coordination.
+   */
+  async watcher(): Promise<Redis | undefined> {
+    if (this.closed || this.cluster) return undefined;
+    const own = { protocol: 2, autoResubscribe: false, lazyConnect: true } as RedisOptions;
+    const made = this.options.client
+      ? (this.options.client as Redis).duplicate(own)
+      : new (await this.ioredis())(this.options.url as string, {
+          retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
+          ...this.options.redisOptions,
+          ...own,
+        });
+    this.extra.push(made);
+    return made;
+  }
+
+  /** Closes the client this connection made (a client you gave stays yours) and the watchers. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const made of this.extra.splice(0)) made.disconnect();
     if (!this.owned || this.client === undefined) return;
     const client = await this.client;
     await client.quit().catch(() => undefined);
@@ -258,17 +280,25 @@ export class Connection {
     return this.client;
   }
 
-  private async create(): Promise<RedisClientLike> {
-    // ioredis is an optional peer dependency: loaded only when the stores make their own client.
-    let Client: typeof Redis;
+  /** ioredis, an optional peer dependency: loaded only when the stores make their own client. */
+  private async ioredis(): Promise<typeof Redis> {
     try {
-      ({ Redis: Client } = await import('ioredis'));
+      return (await import('ioredis')).Redis;
     } catch (error) {
-      this.client = undefined;
       throw new CoordinationError(
         'redisCoordination({ url }) needs the ioredis package: npm install ioredis (or pass your own `client`)',
         { cause: error },
       );
+    }
+  }
+
+  private async create(): Promise<RedisClientLike> {
+    let Client: typeof Redis;
+    try {
+      Client = await this.ioredis();
+    } catch (error) {
+      this.client = undefined;
+      throw error;
     }
     const client = new Client(this.options.url as string, {
       // Commands wait for a reconnect no longer than our own bound; the bound answers the caller.

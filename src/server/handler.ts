@@ -15,6 +15,7 @@ import { DayCounter } from '../internal/day.js';
 import { Outcomes } from './answers/outcomes.js';
 import { type Answer, isThenable, type Maybe, toResponse } from './answers/parts.js';
 import { refusal } from './answers/respond.js';
+import { nearCache } from './cache/near-cache.js';
 import { PublicCache } from './cache/public-cache.js';
 import { type SlruStoreOptions, slruCacheStore } from './cache/slru-store.js';
 import { MemoryViewCounts } from './cache/view-counts.js';
@@ -56,9 +57,18 @@ const USED_SIGN_IN_MS = 3_600_000;
 
 export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHandler {
   const settings = settingsOf(options);
-  const { coordination, sharedCache } = settings;
+  const { coordination } = settings;
   const client = createClient(settings.clientOptions);
   const usage = (): DailyUsage => client.usage();
+  // A shared store gets a near cache in front: its hits cost no round trip, and outlive Redis away.
+  const sharedCache =
+    settings.sharedCache && options.nearCache !== false
+      ? nearCache(
+          settings.sharedCache,
+          options.nearCache ?? publicStoreSize(settings.dailyLimit),
+          settings.now,
+        )
+      : settings.sharedCache;
   const publicStore: CacheStore = sharedCache || slruCacheStore(publicStoreSize(settings.dailyLimit));
   // Users' answers are shared by instances when the public ones are; else kept apart, smaller.
   const userStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 10_000_000 });

@@ -1,4 +1,5 @@
 import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
+import type { SlruStoreOptions } from './cache/slru-store.js';
 import type { CookieOptions } from './users/cookies.js';
 import type { RequestContext } from './visitors/visitors.js';
 
@@ -49,6 +50,13 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * LRU they get one of their own (2,000 answers / 10 MB).
    */
   cache?: CacheStore | undefined;
+  /**
+   * The near cache in front of a shared `cache` (Redis): the answers this instance served, kept in
+   * its memory and answered with no round trip while the store says they are unchanged (Redis'
+   * client-side caching), and while the store cannot answer. Bounded as the default store is
+   * (`publicStoreSize`); `false`: every answer is read from the shared store.
+   */
+  nearCache?: SlruStoreOptions | false | undefined;
   /**
    * Longest time, in ms, a public answer is served past its max-age while the pacing revalidates
    * it in the background. Past it a view asks the API first when the day's first fetches allow a

@@ -3,6 +3,7 @@
  * typed error at `createCatalogHandler`, never a surprise at the first request. Every part of the
  * handler takes its slice of these settings; nothing reads the options after `settingsOf`.
  */
+
 import {
   type CacheStore,
   type ClientOptions,
@@ -18,6 +19,7 @@ import { DAY_MS } from '../internal/day.js';
 import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
 import type { RequestLimits } from './http/body.js';
 import { type CatalogHandlerOptions, PASSED_CLIENT_OPTIONS } from './options.js';
+import { budgetReadOncePerSecond } from './pacing/budget-reads.js';
 import type { CookieSettings } from './users/cookies.js';
 import { memorySessionTokens } from './users/session-tokens.js';
 import { byClientAddress, type Shares, type VisitorKey } from './visitors/visitors.js';
@@ -74,7 +76,12 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   const coordination = options.coordination ?? memoryCoordination();
   const mount = mountPathOf(options.mountPath ?? '/api/catalog');
   const settings = {
-    clientOptions: clientOptionsOf(options, dailyLimit, coordination),
+    // A shared budget (Redis) is read for usage() at most once a second, not on every request.
+    clientOptions: clientOptionsOf(
+      options,
+      dailyLimit,
+      options.coordination ? budgetReadOncePerSecond(coordination) : coordination,
+    ),
     coordination,
     apiBase: String(options.baseUrl).replace(/\/+$/, ''),
     mount,

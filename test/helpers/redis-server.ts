@@ -8,6 +8,10 @@ export interface RedisServer {
   /** Stops the server (as a crash would); `start()` brings it back on the same port, empty. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Hangs the server (SIGSTOP to its PID): connections stay open and nothing is answered. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
 }
 
 let checked = false;
@@ -28,6 +32,8 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     start: redis.start,
     stop: redis.stop,
+    pause: () => redis.signal('SIGSTOP'),
+    resume: () => redis.signal('SIGCONT'),
   };
   await server.start();
   return server;
@@ -48,8 +54,15 @@ export function redisProcess(port: number, args: readonly string[] = []) {
       child = spawn('redis-server', [...base, '--loglevel', 'warning', ...args], { stdio: 'ignore' });
       await waitForPort(port, 5000);
     },
+    /** Sends `signal` to the running server's PID (SIGSTOP hangs it, SIGCONT resumes it). */
+    signal(signal: NodeJS.Signals): void {
+      if (child?.pid === undefined || child.exitCode !== null) throw new Error('redis-server is not running');
+      process.kill(child.pid, signal);
+    },
     async stop(): Promise<void> {
       const running = child;
+      // A hung server is woken first, so that it dies now rather than when it is resumed.
+      if (running?.pid !== undefined && running.exitCode === null) process.kill(running.pid, 'SIGCONT');
       child = undefined;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {

@@ -78,8 +78,9 @@ describe('a cache that keeps what is read', () => {
 
   it('a page read once stays on probation: a crowd evicts it before any page read twice', async () => {
     const store = slruCacheStore({ maxEntries: 10, maxBytes: 1_000_000 });
+    // The store weighs what it keeps (the body's bytes), not the size it is told.
     const answer = (size: number) => ({
-      body: null,
+      body: 'x'.repeat(size),
       etag: undefined,
       storedAt: 0,
       maxAgeMs: 0,

@@ -235,11 +235,13 @@ export function createLimits(config: LimitsConfig): Limits {
     usage() {
       const day = utcDay();
       const now = budget.peek?.(app, day);
+      // A store that reads at once was just read; another asks for next time.
       if (now !== undefined) counted(day, 0, now);
-      budget.count(app, day).then(
-        (calls) => counted(day, 0, calls),
-        () => undefined,
-      );
+      else
+        budget.count(app, day).then(
+          (calls) => counted(day, 0, calls),
+          () => undefined,
+        );
       return known();
     },
     async read() {

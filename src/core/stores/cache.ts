@@ -20,6 +20,17 @@ export interface CacheStore {
   set(key: string, answer: CachedAnswer): void | Promise<void>;
   delete(key: string): void | Promise<void>;
   keys(): Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * A shared store that can tell this process of changes others make (Redis): `changed(key)` for
+   * each answer changed or dropped, `changed(undefined)` when any may have changed unheard (the
+   * line to the store was down). Called once, by a process that keeps copies near (the handler).
+   */
+  watch?(changed: (key: string | undefined) => void): CacheWatch | undefined;
+}
+
+/** A store's watch of changes: `live` while every change is being heard. */
+export interface CacheWatch {
+  readonly live: boolean;
 }
 
 /** Per call, as in fetch: `default` uses fresh answers and revalidates stale ones, `no-cache` always revalidates, `no-store` bypasses the cache. */

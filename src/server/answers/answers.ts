@@ -4,6 +4,7 @@
  * answer is fresh, revalidated, new or stale.
  */
 import type { CachedAnswer, CacheStore } from '../../index.js';
+import { BODY_BYTES } from '../cache/slru-store.js';
 import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
 import { isThenable, type Maybe, type Prepared } from './parts.js';
 
@@ -50,17 +51,25 @@ const ENTRIES = new WeakMap<CachedAnswer, Entry>();
 const BODIES = new WeakMap<Entry, Uint8Array>();
 const UTF8 = new TextEncoder();
 
-function entryOf(stored: CachedAnswer): Entry {
+function entryOf(stored: CachedAnswer & { readonly [BODY_BYTES]?: Uint8Array }): Entry {
   const headers = new Map(stored.headers);
-  return {
+  const bytes = stored[BODY_BYTES];
+  const entry: Entry = {
     status: Number(headers.get('x-status') ?? '200'),
-    body: stored.body,
+    body: undefined,
     etag: stored.etag,
     storedAt: stored.storedAt,
     maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
     cacheControl: headers.get('cache-control') ?? '',
     link: headers.get('link'),
   };
+  if (!bytes) entry.body = stored.body;
+  else {
+    // Kept as the bytes sent (slru-store.ts): served as they are, parsed only when the body is read.
+    BODIES.set(entry, bytes);
+    Object.defineProperty(entry, 'body', { get: () => stored.body, enumerable: true });
+  }
+  return entry;
 }
 
 export async function writeEntry(
@@ -128,11 +137,19 @@ export function answerParts(
   // RFC 9111 4.2.3: a cache takes `Age` off the freshness lifetime. A shared cache is told what is
   // left, with no Age (nginx ignores Age, so that is the one way both read alike); a browser the
   // whole lifetime, with the Age (stale answers keep telling how old they are). 304s alike.
+  const age = String(Math.floor(ageMs / 1000));
+  const cacheControl = sharable
+    ? sharedCacheControl(entry, freshMs, ageMs, shared)
+    : browserCacheControl(entry.cacheControl, state === 'stale' ? 0 : entry.maxAgeMs);
+  // A hit within the same second is the same answer: its parts are made once, sorted once.
+  const key = `${state} ${notModified} ${age} ${cacheControl} ${sharable}`;
+  const last = PARTS.get(entry);
+  if (last?.key === key) return last.parts;
   const headers: (readonly [string, string])[] = sharable
-    ? [['cache-control', sharedCacheControl(entry, freshMs, ageMs, shared)]]
+    ? [['cache-control', cacheControl]]
     : [
-        ['age', String(Math.floor(ageMs / 1000))],
-        ['cache-control', browserCacheControl(entry.cacheControl, state === 'stale' ? 0 : entry.maxAgeMs)],
+        ['age', age],
+        ['cache-control', cacheControl],
       ];
   // The handler's own type, never the API's: an answer is data, never markup.
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
@@ -141,16 +158,29 @@ export function answerParts(
   // The answer differs by the API version the browser's Accept names; never by its cookies.
   if (sharable) headers.push(['vary', 'Accept']);
   headers.push(['x-catalog-cache', state], ...securityPairs(notModified ? 304 : entry.status));
-  if (notModified) return { status: 304, headers, body: null };
-  return { status: entry.status, headers, body: bodyOf(entry) };
+  // In the order a Response's headers iterate (by name), as the node adapter writes them.
+  headers.sort(byName);
+  const parts: Prepared = notModified
+    ? { status: 304, headers, body: null, sorted: true }
+    : { status: entry.status, headers, body: bodyOf(entry), sorted: true };
+  PARTS.set(entry, { key, parts });
+  return parts;
+}
+
+/** Each entry's last parts, by what they say (state, age, Cache-Control...). */
+const PARTS = new WeakMap<Entry, { key: string; parts: Prepared }>();
+
+function byName(a: readonly [string, string], b: readonly [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
 /** The answers a shared cache may keep: the API's 200, and its 404 / 410 kept `missingMaxAge` long. */
 const SHARABLE = new Set([200, 404, 410]);
 
 function bodyOf(entry: Entry): Uint8Array | null {
-  if (entry.body === undefined) return null;
   let bytes = BODIES.get(entry);
+  if (bytes) return bytes;
+  if (entry.body === undefined) return null;
   if (!bytes) {
     bytes = UTF8.encode(JSON.stringify(entry.body));
     BODIES.set(entry, bytes);

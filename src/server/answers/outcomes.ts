@@ -65,6 +65,7 @@ export class Outcomes {
         { 'retry-after': secondsUntil(resetsAt, now), 'x-daily-limit': String(this.usage().limit ?? 0) },
       );
     }
+    if (fetched.coordination) return coordinationUnavailable();
     const retryAt = fetched.retryAt ?? now + RETRY_AFTER_FAILURE_MS;
     return refusal(
       503,
@@ -88,6 +89,23 @@ export function passOn(status: number, body: unknown): Response {
 
 export function notSignedIn(message: string): Response {
   return refusal(401, 'NotSignedIn', message);
+}
+
+/** Retry-After while the coordination cannot answer: it reconnects within seconds. */
+const RETRY_AFTER_COORDINATION_S = '5';
+
+/**
+ * The coordination (Redis) cannot answer and nothing kept can stand in: no call goes out
+ * without its admission, so the request is refused, never failed.
+ */
+export function coordinationUnavailable(): Response {
+  visitorRefused('unavailable');
+  return refusal(
+    503,
+    'CoordinationUnavailable',
+    "The handler's shared state cannot be reached now and no stored answer can stand in",
+    { 'retry-after': RETRY_AFTER_COORDINATION_S },
+  );
 }
 
 export function notServed(): Response {

@@ -10,6 +10,8 @@ export interface Prepared {
   readonly headers: readonly (readonly [string, string])[];
   /** null: no body (a 304, a HEAD). */
   readonly body: Uint8Array | null;
+  /** The headers are sorted by name already (as a Response's iterate). */
+  readonly sorted?: boolean;
 }
 
 /** What the front door gives back: a Response, or the parts of one. */

@@ -261,10 +261,12 @@ export class PublicCache {
 
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
-    const { flights, usage } = this.parts;
-    if (!this.firstFetches.refreshesMayGo(usage(), this.revalidating.size, t)) return;
+    const { flights } = this.parts;
+    // Read once: over a shared store the count is the one last read, never a round trip per hit.
+    const usage = this.parts.usage();
+    if (!this.firstFetches.refreshesMayGo(usage, this.revalidating.size, t)) return;
     const due = this.pacer.next(
-      usage(),
+      usage,
       this.revalidating.size,
       t,
       (k) => flights.has(k) || this.revalidating.has(k),

@@ -5,6 +5,11 @@
  * viewed once (a crowd walking the long tail) evicts only each other, never the pages people
  * read. Written by hand: no maintained npm library keeps a scan-resistant cache bounded in bytes
  * (lru-cache and mnemonist evict by recency alone), and this is eighty lines.
+ *
+ * Memory as stated: an answer is kept as the bytes the handler sends (its body parsed again only
+ * when something asks for `body`), and everything it holds counts against `maxBytes`: those
+ * bytes, its key, and what each entry costs besides (`ENTRY_BYTES`, measured by
+ * test/server/store-memory.test.ts).
  */
 import type { CachedAnswer, CacheStore } from '../../index.js';
 
@@ -13,6 +18,53 @@ export interface SlruStoreOptions {
   maxEntries?: number | undefined;
   /** Default 50 MB of JSON. */
   maxBytes?: number | undefined;
+}
+
+/** A kept answer's body as the bytes sent (UTF-8 JSON): what the handler writes for a hit. */
+export const BODY_BYTES: unique symbol = Symbol('price-catalog.server.body-bytes');
+
+/** What an entry holds besides its body's bytes and its key: its objects and the maps' slots (about 250 B measured), and the parsed entry and headers the handler keeps of an answer it served. */
+const ENTRY_BYTES = 768;
+const UTF8 = new TextEncoder();
+const FROM_UTF8 = new TextDecoder();
+
+type Kept = CachedAnswer & { readonly [BODY_BYTES]?: Uint8Array };
+
+/** The answer as kept: its body as bytes, parsed again on each read of `body`; its weight in bytes. */
+export function compact(key: string, answer: CachedAnswer): Kept {
+  if (COMPACT.has(answer)) return answer;
+  const kept = compacted(key, answer);
+  COMPACT.add(kept);
+  return kept;
+}
+
+const COMPACT = new WeakSet<CachedAnswer>();
+
+function compacted(key: string, answer: CachedAnswer): Kept {
+  const { etag, storedAt, maxAgeMs, headers } = answer;
+  const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  if (answer.body === undefined) {
+    return {
+      body: undefined,
+      etag,
+      storedAt,
+      maxAgeMs,
+      headers,
+      size: ENTRY_BYTES + key.length + headerBytes,
+    };
+  }
+  const bytes = UTF8.encode(JSON.stringify(answer.body));
+  return {
+    get body() {
+      return JSON.parse(FROM_UTF8.decode(bytes));
+    },
+    [BODY_BYTES]: bytes,
+    etag,
+    storedAt,
+    maxAgeMs,
+    headers,
+    size: bytes.byteLength + ENTRY_BYTES + key.length + headerBytes + (etag?.length ?? 0),
+  };
 }
 
 /** The protected segment's share of the room: what probation leaves for pages on trial. */
@@ -83,7 +135,8 @@ export function slruCacheStore(options: SlruStoreOptions = {}): CacheStore {
       demote();
       return trial;
     },
-    set: (key, answer) => {
+    set: (key, given) => {
+      const answer = compact(key, given);
       const wasKept = kept.remove(key) !== undefined;
       probation.remove(key);
       // An answer bigger than the whole store is not kept (it would evict everything else).

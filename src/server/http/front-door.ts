@@ -4,11 +4,12 @@
  * A request arrives as a Target (target.ts), from a Request or straight from the node adapter.
  */
 
-import { notServed } from '../answers/outcomes.js';
+import { coordinationUnavailable, notServed } from '../answers/outcomes.js';
 import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/parts.js';
 import { refusal } from '../answers/respond.js';
 import { compileRoutes, type PathMatch } from '../routing/route-table.js';
 import { type RouterParts, route } from '../routing/router.js';
+import { coordinationDown } from '../upstream/fetch-api.js';
 import { signInMethods } from '../users/sign-in.js';
 import { isOtherOrigin } from './origin.js';
 import { pathSegments } from './path.js';
@@ -36,7 +37,6 @@ export function frontDoor(parts: RouterParts): (target: Target) => Maybe<Answer>
     }
     // A path the sign-in routes do not name is theirs to answer.
     if (!methods) return route(target, segments, undefined, parts);
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     switch (target.method) {
       case 'OPTIONS':
         if (isOtherOrigin(target, parts.settings.origins(target.origin))) {
@@ -46,19 +46,25 @@ export function frontDoor(parts: RouterParts): (target: Target) => Maybe<Answer>
             'This handler answers pages of its own site only (no CORS)',
           );
         }
-        return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
+        return new Response(null, {
+          status: 204,
+          headers: { allow: allowOf(methods), 'cache-control': 'no-store' },
+        });
       case 'HEAD':
         if (!methods.includes('GET')) break;
         return withoutBody(route(asGet(target), segments, match, parts));
       default:
         if (methods.includes(target.method)) return route(target, segments, match, parts);
     }
+    const allow = allowOf(methods);
     return refusal(405, 'MethodNotAllowed', `${target.method} is not served here; this path takes ${allow}`, {
       allow,
     });
   };
 
   const failed = (error: unknown): Answer => {
+    // Redis away (a session, a visitor's count, a kept answer unread): a refusal to retry, not a failure.
+    if (coordinationDown(error)) return coordinationUnavailable();
     // Never the error's text: it may name the API's URL or echo input.
     parts.settings.logger?.error?.(
       `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
@@ -73,6 +79,17 @@ export function frontDoor(parts: RouterParts): (target: Target) => Maybe<Answer>
       return failed(error);
     }
   };
+}
+
+/** The `Allow` of a path's methods, made once per list (the route table's lists are made once). */
+const ALLOWS = new WeakMap<readonly string[], string>();
+function allowOf(methods: readonly string[]): string {
+  let allow = ALLOWS.get(methods);
+  if (allow === undefined) {
+    allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    ALLOWS.set(methods, allow);
+  }
+  return allow;
 }
 
 /** A HEAD served as the GET it asks the headers of. */

@@ -146,8 +146,9 @@ function write(
     if (!answer.body || method === 'HEAD') return send(req, res, answer.status, out, undefined);
     return answer.arrayBuffer().then((bytes) => send(req, res, answer.status, out, new Uint8Array(bytes)));
   }
-  // In the order a Response's headers iterate: sorted by name.
-  for (const [name, value] of [...answer.headers].sort(byName)) out[name] = value;
+  // In the order a Response's headers iterate: sorted by name (a kept answer's are, once).
+  for (const [name, value] of answer.sorted ? answer.headers : [...answer.headers].sort(byName))
+    out[name] = value;
   return send(req, res, answer.status, out, answer.body && method !== 'HEAD' ? answer.body : undefined);
 }
 

@@ -39,6 +39,10 @@ const LEVEL_TTL_MS = 60_000;
 
 export class OverdueAnswers {
   private readonly watched = new Map<string, Watched>();
+  /** Watched answers with something cached (storedAt not 0): `size`, kept as they change. */
+  private cached = 0;
+  /** When each cached answer goes stale, earliest first: `pick` scans only when one has. */
+  private readonly staleAt = new StaleHeap();
   /** When counting began: this instance's first view. */
   private since: number | undefined;
   private level: { at: number; refreshes: number; value: number } | undefined;
@@ -56,28 +60,33 @@ export class OverdueAnswers {
     const found = this.watched.get(key);
     if (found) {
       found.views += 1;
-      found.storedAt = storedAt;
-      found.maxAgeMs = maxAgeMs;
+      this.keep(key, found, storedAt, maxAgeMs);
       return;
     }
-    this.watched.set(key, { spec, views: 1, storedAt, maxAgeMs });
+    const added = { spec, views: 1, storedAt: 0, maxAgeMs };
+    this.watched.set(key, added);
+    this.keep(key, added, storedAt, maxAgeMs);
     if (this.watched.size > this.max) this.evict(now);
   }
 
   /** A new or confirmed answer for `key`. */
   stored(key: string, storedAt: number, maxAgeMs: number): void {
     const found = this.watched.get(key);
-    if (found) {
-      found.storedAt = storedAt;
-      found.maxAgeMs = maxAgeMs;
-    }
+    if (found) this.keep(key, found, storedAt, maxAgeMs);
+  }
+
+  /** What the cache holds for a watched answer, counted and placed in the stale order. */
+  private keep(key: string, w: Watched, storedAt: number, maxAgeMs: number): void {
+    if (w.storedAt === storedAt && w.maxAgeMs === maxAgeMs) return;
+    this.cached += (storedAt !== 0 ? 1 : 0) - (w.storedAt !== 0 ? 1 : 0);
+    w.storedAt = storedAt;
+    w.maxAgeMs = maxAgeMs;
+    if (storedAt !== 0) this.staleAt.push(storedAt + maxAgeMs, key, this.watched);
   }
 
   /** Answers cached and watched: about the calls spent on first views. */
   get size(): number {
-    let cached = 0;
-    for (const w of this.watched.values()) if (w.storedAt !== 0) cached += 1;
-    return cached;
+    return this.cached;
   }
 
   /**
@@ -88,6 +97,8 @@ export class OverdueAnswers {
   pick(now: number, skip: (key: string) => boolean, refreshes: number, msLeft: number): Due | undefined {
     if (!(refreshes >= 1)) return undefined;
     const level = this.levelAt(now, refreshes, msLeft);
+    // Nothing stale yet: no answer to look at (found in O(log n), not by a scan).
+    if (!(this.staleAt.earliest(this.watched) < now)) return undefined;
     let best: Due | undefined;
     let bestLoss = 0;
     for (const [key, w] of this.watched) {
@@ -193,12 +204,14 @@ export class OverdueAnswers {
       const row = this.rowOf(w.spec.path);
       if (!row) continue;
       const { path, query, version } = w.spec;
-      this.watched.set(key, {
+      const restored = {
         spec: { path, query, version, schema: row.schema },
         views: w.views,
-        storedAt: w.storedAt,
-        maxAgeMs: w.maxAgeMs,
-      });
+        storedAt: 0,
+        maxAgeMs: 0,
+      };
+      this.watched.set(key, restored);
+      this.keep(key, restored, w.storedAt, w.maxAgeMs);
     }
     this.level = undefined;
   }
@@ -214,7 +227,85 @@ export class OverdueAnswers {
         victim = key;
       }
     }
-    if (victim !== undefined) this.watched.delete(victim);
+    if (victim === undefined) return;
+    if (this.watched.get(victim)?.storedAt !== 0) this.cached -= 1;
+    this.watched.delete(victim);
+  }
+}
+
+/**
+ * A binary min-heap of when answers go stale. Entries are not removed when an answer changes:
+ * one that no longer says its answer's time is dropped when it reaches the top; the heap is
+ * rebuilt when such entries outnumber the answers.
+ */
+class StaleHeap {
+  private times: number[] = [];
+  private keys: string[] = [];
+
+  push(at: number, key: string, watched: ReadonlyMap<string, Watched>): void {
+    if (this.times.length > 2 * watched.size + 64) this.rebuild(watched);
+    this.times.push(at);
+    this.keys.push(key);
+    this.up(this.times.length - 1);
+  }
+
+  /** The earliest time a cached answer goes stale (Infinity: none cached). */
+  earliest(watched: ReadonlyMap<string, Watched>): number {
+    while (this.times.length > 0) {
+      const at = this.times[0] as number;
+      const w = watched.get(this.keys[0] as string);
+      if (w && w.storedAt !== 0 && w.storedAt + w.maxAgeMs === at) return at;
+      this.pop();
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
+  private rebuild(watched: ReadonlyMap<string, Watched>): void {
+    this.times = [];
+    this.keys = [];
+    for (const [key, w] of watched) {
+      if (w.storedAt === 0) continue;
+      this.times.push(w.storedAt + w.maxAgeMs);
+      this.keys.push(key);
+      this.up(this.times.length - 1);
+    }
+  }
+
+  private pop(): void {
+    const lastAt = this.times.pop() as number;
+    const lastKey = this.keys.pop() as string;
+    if (this.times.length === 0) return;
+    this.times[0] = lastAt;
+    this.keys[0] = lastKey;
+    this.down(0);
+  }
+
+  private up(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((this.times[parent] as number) <= (this.times[i] as number)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const n = this.times.length;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < n && (this.times[left] as number) < (this.times[least] as number)) least = left;
+      if (right < n && (this.times[right] as number) < (this.times[least] as number)) least = right;
+      if (least === i) return;
+      this.swap(i, least);
+      i = least;
+    }
+  }
+
+  private swap(a: number, b: number): void {
+    [this.times[a], this.times[b]] = [this.times[b] as number, this.times[a] as number];
+    [this.keys[a], this.keys[b]] = [this.keys[b] as string, this.keys[a] as string];
   }
 }
 

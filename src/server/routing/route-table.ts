@@ -16,8 +16,19 @@ export interface PathMatch {
 
 export type RouteTable = (segments: readonly string[]) => PathMatch | undefined;
 
-/** The endpoint table's one precedence rule (`compileEndpoints`), with each row's query names found once. */
+/** The served routes' table, compiled once per process: every handler and part reads this one. */
+let served: RouteTable | undefined;
+
 export function compileRoutes(rows: readonly EndpointRow[] = ENDPOINT_ROWS): RouteTable {
+  if (rows === ENDPOINT_ROWS) {
+    served ??= compile(rows);
+    return served;
+  }
+  return compile(rows);
+}
+
+/** The endpoint table's one precedence rule (`compileEndpoints`), with each row's query names found once. */
+function compile(rows: readonly EndpointRow[]): RouteTable {
   const table = compileEndpoints(rows);
   const queries = new Map(rows.map((row) => [row, queryNamesOf(row)]));
   return (segments) => {

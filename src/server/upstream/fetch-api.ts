@@ -27,7 +27,8 @@ export type Fetched =
   | { kind: 'unauthorized' }
   /** A success of the API's that is not valid data for the endpoint (HTML, cut JSON, wrong types). */
   | { kind: 'invalid' }
-  | { kind: 'unavailable'; budget: boolean; retryAt: number | undefined };
+  /** `coordination`: the shared store (Redis) could not answer, so no call was admitted. */
+  | { kind: 'unavailable'; budget: boolean; retryAt: number | undefined; coordination?: boolean };
 
 export interface GetSpec {
   path: string;
@@ -113,7 +114,18 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' | 'inv
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return { kind: 'api', status: error.status, body: refusalBody(error.status, error.body) };
   }
+  if (coordinationDown(error))
+    return { kind: 'unavailable', budget: false, retryAt: undefined, coordination: true };
   return { kind: 'unavailable', budget: false, retryAt: undefined };
+}
+
+/**
+ * The coordination could not answer (Redis down or hung: `CoordinationError`; the state file:
+ * `StateFileError`). Known by name: the handler's entry does not bundle the stores' entries.
+ */
+export function coordinationDown(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'CoordinationError' || name === 'StateFileError';
 }
 
 /** The API's answers that say the same of the same request for a while: kept, so they cost one call. */
