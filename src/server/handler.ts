@@ -14,28 +14,28 @@ import {
   type TokenStore,
   type UserScope,
 } from '../index.js';
-import { accounts } from './accounts.js';
-import { Flights } from './flights.js';
-import { frontDoor } from './front-door.js';
-import { OneOffCalls } from './one-offs.js';
+import { Outcomes } from './answers/outcomes.js';
+import { type Answer, FRONT_DOOR, isThenable, type Maybe, toResponse } from './answers/prepared.js';
+import { refusal } from './answers/respond.js';
+import { PublicCache } from './cache/public-cache.js';
+import { type SlruStoreOptions, slruCacheStore } from './cache/slru-store.js';
+import { MemoryViewCounts } from './cache/view-counts.js';
+import { frontDoor } from './http/front-door.js';
+import { securedAnswer } from './http/security-headers.js';
+import type { Target } from './http/target.js';
+import { targetOf } from './http/target.js';
 import type { CatalogHandlerOptions } from './options.js';
-import { Outcomes } from './outcomes.js';
-import { OwnCalls } from './own-calls.js';
-import { type Answer, FRONT_DOOR, isThenable, type Maybe, toResponse } from './prepared.js';
-import { PublicCache } from './public-cache.js';
-import { refusal } from './respond.js';
-import { securedAnswer } from './security-headers.js';
-import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './sessions.js';
+import { OneOffCalls } from './pacing/one-offs.js';
+import { OwnCalls } from './pacing/own-calls.js';
 import { nonNegative, positiveInteger, settingsOf } from './settings.js';
-import type { SignInContext } from './sign-in.js';
-import { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
-import type { Target } from './target.js';
-import { targetOf } from './target.js';
-import { memoryUsedMarks } from './used-marks.js';
-import { UserCalls } from './user-calls.js';
-import { MemoryViewCounts } from './view-counts.js';
-import { memoryVisitorCounts } from './visitor-counts.js';
-import { byClientAddress, type RequestContext, VisitorShares } from './visitors.js';
+import { Flights } from './upstream/flights.js';
+import { accounts } from './users/accounts.js';
+import { type CookieSettings, memorySessionTokens, readCookie, sessionKey } from './users/sessions.js';
+import type { SignInContext } from './users/sign-in.js';
+import { memoryUsedMarks } from './users/used-marks.js';
+import { UserCalls } from './users/user-calls.js';
+import { memoryVisitorCounts } from './visitors/visitor-counts.js';
+import { byClientAddress, type RequestContext, VisitorShares } from './visitors/visitors.js';
 
 export interface CatalogHandler {
   /**

@@ -3,15 +3,16 @@
  * credentials, pointed at this handler; the handler holds the client secret, every token, the
  * day's budget and one cache for all users. See docs/frontend.md.
  */
+
+export { type SlruStoreOptions, slruCacheStore } from './cache/slru-store.js';
 export { type CatalogHandler, createCatalogHandler } from './handler.js';
 export {
   type FetchHandler,
   type NodeHandler,
   type NodeHandlerOptions,
   toNodeHandler,
-} from './node.js';
+} from './http/node.js';
 export type { CatalogHandlerOptions } from './options.js';
-export { SERVED_ROUTES, type ServedRoute } from './routes.js';
-export type { CookieOptions } from './sessions.js';
-export { type SlruStoreOptions, slruCacheStore } from './slru-store.js';
-export type { RequestContext } from './visitors.js';
+export { SERVED_ROUTES, type ServedRoute } from './routing/routes.js';
+export type { CookieOptions } from './users/sessions.js';
+export type { RequestContext } from './visitors/visitors.js';

@@ -1,6 +1,6 @@
 import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
-import type { CookieOptions } from './sessions.js';
-import type { RequestContext } from './visitors.js';
+import type { CookieOptions } from './users/sessions.js';
+import type { RequestContext } from './visitors/visitors.js';
 
 /** The client options the handler passes through to its one server-side SDK client. */
 type PassedClientOptions = Pick<

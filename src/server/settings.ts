@@ -5,7 +5,7 @@
 import { InvalidRequestError } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
-import type { RequestLimits } from './guard.js';
+import type { RequestLimits } from './http/guard.js';
 import type { CatalogHandlerOptions } from './options.js';
 
 export interface Settings {

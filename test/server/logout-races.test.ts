@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorCountStore } from '../../src/index.js';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
-import { memoryVisitorCounts } from '../../src/server/visitor-counts.js';
+import { memoryVisitorCounts } from '../../src/server/visitors/visitor-counts.js';
 import { sharedInstances } from './instances.js';
 import { CookieJar, MOUNT, ORIGIN, PHONE, signIn } from './setup.js';
 

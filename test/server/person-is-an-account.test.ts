@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
 import type { CatalogHandler } from '../../src/server/index.js';
-import { memoryVisitorCounts } from '../../src/server/visitor-counts.js';
+import { memoryVisitorCounts } from '../../src/server/visitors/visitor-counts.js';
 import { sharedInstances } from './instances.js';
 import { CookieJar, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../src/index.js';
 import { createCatalogHandler, toNodeHandler } from '../../src/server/index.js';
-import { ipv6Groups, networkOf } from '../../src/server/networks.js';
+import { ipv6Groups, networkOf } from '../../src/server/visitors/networks.js';
 import { MOUNT, ORIGIN, setup } from './setup.js';
 import { listen } from './upstream-double.js';
 

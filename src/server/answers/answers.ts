@@ -1,0 +1,231 @@
+/**
+ * Cached API answers as the handler keeps them, and the answers it gives the browser from them:
+ * ETag and Cache-Control derived from the API's, `Age`, and `X-Catalog-Cache` saying whether the
+ * answer is fresh, revalidated, new or stale.
+ */
+import type { CachedAnswer, CacheStore } from '../../index.js';
+import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
+import { isThenable, type Maybe, type Prepared } from './prepared.js';
+
+export interface Entry {
+  /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
+  status: number;
+  body: unknown;
+  etag: string | undefined;
+  /** Epoch ms (the handler's clock) when the API last gave or confirmed it. */
+  storedAt: number;
+  /** The API's max-age, in ms. */
+  maxAgeMs: number;
+  /** The API's Cache-Control and (rewritten) Link: the only headers of the API's kept. */
+  cacheControl: string;
+  link: string | undefined;
+}
+
+/** `hit` fresh from the cache; `revalidated` confirmed now (304); `miss` new; `stale` past its max-age. */
+export type CacheState = 'hit' | 'revalidated' | 'miss' | 'stale';
+
+/**
+ * Kept in any CacheStore (the LRU default or Redis) as a CachedAnswer whose `maxAgeMs` is the
+ * time the store should keep it (max-age plus `keepMs`); the API's own max-age rides in headers.
+ */
+export function readEntry(store: CacheStore, key: string): Maybe<Entry | undefined> {
+  const got = store.get(key);
+  // An in-memory store answers at once: no await, no turn of the event loop.
+  return isThenable(got) ? Promise.resolve(got).then(memoEntry) : memoEntry(got);
+}
+
+function memoEntry(stored: CachedAnswer | undefined): Entry | undefined {
+  if (!stored) return undefined;
+  // An in-memory store gives back the object it keeps: read once, served many times.
+  let entry = ENTRIES.get(stored);
+  if (!entry) {
+    entry = entryOf(stored);
+    ENTRIES.set(stored, entry);
+  }
+  return entry;
+}
+
+const ENTRIES = new WeakMap<CachedAnswer, Entry>();
+/** An entry's body as sent: serialised once per entry. */
+const BODIES = new WeakMap<Entry, Uint8Array>();
+const UTF8 = new TextEncoder();
+
+function entryOf(stored: CachedAnswer): Entry {
+  const headers = new Map(stored.headers);
+  return {
+    status: Number(headers.get('x-status') ?? '200'),
+    body: stored.body,
+    etag: stored.etag,
+    storedAt: stored.storedAt,
+    maxAgeMs: Number(headers.get('x-max-age-ms') ?? '0'),
+    cacheControl: headers.get('cache-control') ?? '',
+    link: headers.get('link'),
+  };
+}
+
+export async function writeEntry(
+  store: CacheStore,
+  key: string,
+  entry: Entry,
+  keepMs: number,
+): Promise<void> {
+  const headers: [string, string][] = [
+    ['x-max-age-ms', String(entry.maxAgeMs)],
+    ['cache-control', entry.cacheControl],
+  ];
+  if (entry.link) headers.push(['link', entry.link]);
+  if (entry.status !== 200) headers.push(['x-status', String(entry.status)]);
+  const answer: CachedAnswer = {
+    body: entry.body,
+    etag: entry.etag,
+    storedAt: entry.storedAt,
+    maxAgeMs: entry.maxAgeMs + keepMs,
+    headers,
+    size: JSON.stringify(entry.body ?? null).length,
+  };
+  await store.set(key, answer);
+}
+
+/** The browser's answer from an entry: 304 when its If-None-Match matches, else the body. */
+export function answerFrom(entry: Entry, state: CacheState, request: Request, now: number): Response {
+  const { status, headers, body } = answerParts(entry, state, request.headers.get('if-none-match'), now);
+  return new Response(body as BodyInit | null, { status, headers: headers as [string, string][] });
+}
+
+/** How public answers may be kept by shared caches (the handler's `cdn` option). */
+export interface SharedCaching {
+  /** The handler's stale window (`maxStale`), in ms. */
+  staleMs: number;
+}
+
+/**
+ * The parts of the browser's answer from an entry, for the Fetch handler and the node adapter
+ * alike: 304 when `ifNoneMatch` matches, else the body. `shared`: a public entry under the `cdn`
+ * option, whose 200 (and kept 404 / 410) a CDN may keep for what is left of its max-age.
+ */
+export function answerParts(
+  entry: Entry,
+  state: CacheState,
+  ifNoneMatch: string | null,
+  now: number,
+  shared?: SharedCaching,
+): Prepared {
+  const ageMs = Math.max(0, now - entry.storedAt);
+  const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
+  const notModified = entry.status === 200 && entry.etag !== undefined && matches(ifNoneMatch, entry.etag);
+  const sharable = shared !== undefined && SHARABLE.has(entry.status);
+  const headers: (readonly [string, string])[] = [
+    ['age', String(Math.floor(ageMs / 1000))],
+    [
+      'cache-control',
+      sharable
+        ? sharedCacheControl(entry, freshMs, ageMs, shared)
+        : browserCacheControl(entry.cacheControl, freshMs),
+    ],
+  ];
+  // The handler's own type, never the API's: an answer is data, never markup.
+  if (!notModified) headers.push(['content-type', JSON_TYPE]);
+  if (entry.etag) headers.push(['etag', entry.etag]);
+  if (entry.link) headers.push(['link', entry.link]);
+  // The answer differs by the API version the browser's Accept names; never by its cookies.
+  if (sharable) headers.push(['vary', 'Accept']);
+  headers.push(['x-catalog-cache', state], ...securityPairs(notModified ? 304 : entry.status));
+  if (notModified) return { status: 304, headers, body: null };
+  return { status: entry.status, headers, body: bodyOf(entry) };
+}
+
+/** The answers a shared cache may keep: the API's 200, and its 404 / 410 kept `missingMaxAge` long. */
+const SHARABLE = new Set([200, 404, 410]);
+
+function bodyOf(entry: Entry): Uint8Array | null {
+  if (entry.body === undefined) return null;
+  let bytes = BODIES.get(entry);
+  if (!bytes) {
+    bytes = UTF8.encode(JSON.stringify(entry.body));
+    BODIES.set(entry, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * For a CDN: fresh for what is left of the API's max-age (browsers always ask again), then stale
+ * while revalidating, or on an error, for what is left of the handler's stale window.
+ */
+function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared: SharedCaching): string {
+  const directives = ['public', 'max-age=0', `s-maxage=${Math.floor(freshMs / 1000)}`];
+  if (entry.status === 200) {
+    const staleS = Math.floor(
+      Math.max(0, entry.maxAgeMs + shared.staleMs - Math.max(ageMs, entry.maxAgeMs)) / 1000,
+    );
+    directives.push(`stale-while-revalidate=${staleS}`, `stale-if-error=${staleS}`);
+  }
+  return directives.join(', ');
+}
+
+/**
+ * The API's directives with max-age set to what is left of it; `private`: without the `cdn`
+ * option the handler's answers pass through the app's own origin, never a shared cache.
+ */
+function browserCacheControl(api: string, freshMs: number): string {
+  let kept = KEPT_DIRECTIVES.get(api);
+  if (kept === undefined) {
+    kept = api
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter((d) => KEPT_DIRECTIVE.test(d))
+      .map((d) => `, ${d}`)
+      .join('');
+    // The API sends a handful of distinct short values; hostile ones cannot grow this past a bound.
+    if (KEPT_DIRECTIVES.size >= 256) KEPT_DIRECTIVES.clear();
+    if (api.length <= 256) KEPT_DIRECTIVES.set(api, kept);
+  }
+  return `private, max-age=${Math.floor(freshMs / 1000)}${kept}`;
+}
+
+/** The API's directives a browser is told again (derived, never copied whole): these and no others. */
+const KEPT_DIRECTIVE =
+  /^(?:no-cache|must-revalidate|no-transform|immutable|(?:stale-while-revalidate|stale-if-error)=\d{1,9})$/;
+
+/** The API's Cache-Control values, each with the directives the browser's answer keeps of it. */
+const KEPT_DIRECTIVES = new Map<string, string>();
+
+/** If-None-Match against an ETag, weakly (as RFC 9110 says for GET). */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * The API's Link header with each URL moved under the mount path (`</api/catalog/...?page=2>`),
+ * so the browser's pagination comes back to the handler.
+ */
+export function rewriteLink(link: string | null, apiBase: string, mount: string): string | undefined {
+  if (!link) return undefined;
+  const base = apiBase.replace(/\/+$/, '');
+  // Made again from the API's pagination links only: another target, parameter or relation is dropped.
+  const links: string[] = [];
+  for (const [, target, params] of link.matchAll(/<([^>]*)>([^,]*)/g)) {
+    const rel = /;\s*rel="?(first|prev|next|last)"?\s*(?:;|$)/i.exec(params ?? '')?.[1]?.toLowerCase();
+    if (!rel || !target?.startsWith(`${base}/`)) continue;
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      continue;
+    }
+    url.searchParams.delete('oauth_token');
+    const path = url.pathname.slice(new URL(`${base}/`).pathname.length - 1);
+    if (!/^(?:\/[A-Za-z0-9_-]+)+$/.test(path)) continue;
+    links.push(`<${mount}${path}${url.search}>; rel="${rel}"`);
+  }
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
+/** An ETag as RFC 9110 spells it (and not overlong), or undefined: a browser sends it back to the handler. */
+export function etagOf(value: string | null): string | undefined {
+  return value !== null && value.length <= 200 && /^(?:W\/)?"[\x21\x23-\x7e]*"$/.test(value)
+    ? value
+    : undefined;
+}

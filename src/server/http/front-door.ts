@@ -1,0 +1,88 @@
+/**
+ * The one front door of every request: the path read once, matched once against the routes
+ * compiled when the handler was created; OPTIONS, HEAD, 405 and the router all read that match.
+ * A request arrives as a Target (target.ts), from a Request or straight from the node adapter.
+ */
+
+import { notServed } from '../answers/outcomes.js';
+import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/prepared.js';
+import { refusal } from '../answers/respond.js';
+import { compileRoutes, type PathMatch } from '../routing/route-table.js';
+import { type RouterParts, route } from '../routing/router.js';
+import { signInMethods } from '../users/sign-in.js';
+import { pathSegments } from './guard.js';
+import { isOtherOrigin } from './methods.js';
+import type { Target } from './target.js';
+
+export interface FrontDoorParts extends RouterParts {
+  logger: { error?: (message: string) => void } | undefined;
+}
+
+export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answer> {
+  const routes = compileRoutes();
+  const { mount } = parts.settings;
+
+  const open = (target: Target): Maybe<Answer> => {
+    const segments = pathSegments(target, mount);
+    if (segments === undefined) return notServed();
+    if (segments instanceof Response) return segments;
+    let match: PathMatch | undefined;
+    let methods: readonly string[] | undefined;
+    if (segments[0] === 'auth')
+      methods = segments.length === 2 ? signInMethods(segments[1] as string) : undefined;
+    else {
+      match = routes(segments);
+      if (!match) return notServed();
+      methods = match.methods;
+    }
+    // A path the sign-in routes do not name is theirs to answer.
+    if (!methods) return route(target, segments, undefined, parts);
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    switch (target.method) {
+      case 'OPTIONS':
+        if (isOtherOrigin(target, parts.origins(target.origin))) {
+          return refusal(
+            403,
+            'CrossSiteRequest',
+            'This handler answers pages of its own site only (no CORS)',
+          );
+        }
+        return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
+      case 'HEAD':
+        if (!methods.includes('GET')) break;
+        return withoutBody(route(asGet(target), segments, match, parts));
+      default:
+        if (methods.includes(target.method)) return route(target, segments, match, parts);
+    }
+    return refusal(405, 'MethodNotAllowed', `${target.method} is not served here; this path takes ${allow}`, {
+      allow,
+    });
+  };
+
+  const failed = (error: unknown): Answer => {
+    // Never the error's text: it may name the API's URL or echo input.
+    parts.logger?.error?.(`price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`);
+    return refusal(500, 'HandlerError', 'The catalog handler failed');
+  };
+  return (target) => {
+    try {
+      const answer = open(target);
+      return isThenable(answer) ? Promise.resolve(answer).then(undefined, failed) : answer;
+    } catch (error) {
+      return failed(error);
+    }
+  };
+}
+
+/** A HEAD served as the GET it asks the headers of. */
+function asGet(target: Target): Target {
+  let request: Request | undefined;
+  return {
+    ...target,
+    method: 'GET',
+    request: () => {
+      request ??= new Request(target.request(), { method: 'GET' });
+      return request;
+    },
+  };
+}
