@@ -78,10 +78,12 @@ export function catalogResource(engine: Engine) {
 
   return {
     /**
-     * GET /search. A `q` under 2 characters is refused before any request with an
-     * InvalidRequestError of code `InvalidSearch`, as the server would answer 422.
+     * GET /search. `search('iphone')` is `search({ q: 'iphone' })`. A `q` under 2 characters is
+     * refused before any request with an InvalidRequestError of code `InvalidSearch`, as the
+     * server would answer 422.
      */
-    search(params: SearchParams, options?: RequestOptions): PagePromise<Category, SearchResult> {
+    search(query: SearchParams | string, options?: RequestOptions): PagePromise<Category, SearchResult> {
+      const params: SearchParams = typeof query === 'string' ? { q: query } : query;
       const check = () => {
         if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
@@ -96,8 +98,12 @@ export function catalogResource(engine: Engine) {
       });
     },
 
-    /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
-    autocomplete(params: { q: string }, options?: RequestOptions) {
+    /**
+     * GET /autocomplete: suggestions; run a search on the `k` of the one chosen.
+     * `autocomplete('iph')` is `autocomplete({ q: 'iph' })`.
+     */
+    autocomplete(query: { q: string } | string, options?: RequestOptions) {
+      const params = typeof query === 'string' ? { q: query } : query;
       const check = () => {
         if (typeof params?.q !== 'string' || params.q.length === 0) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');

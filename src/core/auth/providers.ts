@@ -153,7 +153,7 @@ async function postTokenForm(
       redirect: 'manual',
     });
   } catch (cause) {
-    const why = networkFailure(cause);
+    const why = networkFailure(cause, url);
     throw new ConnectionError(`Could not reach the token endpoint ${url}${why ? `: ${why}` : ''}`, { cause });
   }
   if (isRedirect(response)) {
