@@ -168,14 +168,14 @@ describe('docs pages run as written against the sandbox', () => {
   });
 });
 
-/** The fresh projects, made once for the run: one per distinct page setup. */
-const projects = fresh();
 const setupOf = (file: string) => {
   const markdown = readFileSync(new URL(file, ROOT), 'utf8');
   // price-catalog itself comes from the tarball (README's `npm install price-catalog` is for later).
   const packages = [...installedPackages(markdown)].filter((name) => name !== 'price-catalog');
   return { settings: packageSettings(markdown), packages: packages.sort() };
 };
+/** The fresh projects, made once for the run: one per distinct page setup. */
+const projects = fresh(pages.map(({ file }) => setupOf(file)));
 let made: Promise<Map<string, string>> | undefined;
 /** Each page's project directory (pages with the same setup share one). */
 function projectsOfPages(): Promise<Map<string, string>> {
@@ -184,7 +184,8 @@ function projectsOfPages(): Promise<Map<string, string>> {
   );
   return made;
 }
-afterAll(() => projects.remove());
+// Thousands of files (OpenTelemetry's tree): their removal may take a while on a busy machine.
+afterAll(() => projects.remove(), 120_000);
 
 describe('docs blocks in a fresh project', () => {
   beforeAll(async () => {
@@ -195,24 +196,37 @@ describe('docs blocks in a fresh project', () => {
     const directories = await projectsOfPages();
     const typeRoots = [new URL('node_modules/@types', ROOT).pathname];
     const problems: string[] = [];
+    // The files the projects share (TypeScript's lib files, the clone's @types/node) are parsed once.
+    const parsed = new Map<string, ts.SourceFile | undefined>();
+    const host = ts.createCompilerHost({});
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version, ...rest) => {
+      const key = `${name}:${JSON.stringify(version)}`;
+      if (!parsed.has(key)) parsed.set(key, read(name, version, ...rest));
+      return parsed.get(key);
+    };
     for (const project of new Set(directories.values())) {
       const blocks = all.filter(
         (block) => block.language === 'ts' && directories.get(block.file) === project,
       );
       const files = new Map(blocks.map((block) => [join(project, fileOf(block)), block]));
       for (const [path, block] of files) ts.sys.writeFile(path, `${block.code}\n`);
-      const program = ts.createProgram([...files.keys()], {
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        target: ts.ScriptTarget.ES2022,
-        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        types: ['node'],
-        typeRoots,
-        skipLibCheck: true,
-        noEmit: true,
-      });
+      const program = ts.createProgram(
+        [...files.keys()],
+        {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          target: ts.ScriptTarget.ES2022,
+          lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          types: ['node'],
+          typeRoots,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        host,
+      );
       for (const [path, block] of files) {
         const source = program.getSourceFile(path)!;
         for (const d of [
@@ -234,8 +248,8 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
   // The examples of price-catalog/redis connect to PRICE_CATALOG_REDIS_URL: a throwaway redis-server here.
   let redis: RedisServer | undefined;
   beforeAll(async () => {
-    [redis] = await Promise.all([startRedis(), projectsOfPages()]);
-  }, 300_000);
+    redis = await startRedis();
+  });
   afterAll(async () => {
     await redis?.stop();
   });
@@ -301,6 +315,6 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
         }
       });
     },
-    120_000,
+    300_000, // the first blocks of a page wait for its project's install
   );
 });

@@ -1,11 +1,14 @@
 /**
  * Fresh projects made the way README says, outside the clone: a folder, `npm init -y` (npm 11
- * writes `"type": "commonjs"`), what the page's `npm pkg set` commands set, then the package from
- * the tarball of `npm pack` and the packages the page's `npm install` commands name, nothing else.
- * The tarball is packed once a run, and pages asking for the same setup share one project.
+ * writes `"type": "commonjs"`), what the pages' `npm pkg set` commands set, then the package from
+ * the tarball of `npm pack` and the packages a page's `npm install` commands name, nothing else.
+ * The tarball is packed once a run. The packages every page names (tsx) are installed once, in a
+ * base project; a page that names more gets a copy of the base with its own installed on top;
+ * pages that name the same packages share one project.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +17,7 @@ import { ROOT } from './blocks.js';
 
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
 export interface Setup {
   /** `npm pkg set` arguments (`type=module`). */
@@ -23,13 +27,11 @@ export interface Setup {
 }
 
 export interface Projects {
-  /** The project made for `setup` (made once for all pages with the same setup). */
+  /** The project made for `setup`. */
   of(setup: Setup): Promise<string>;
   /** Removes every project and the tarball. */
-  remove(): void;
+  remove(): Promise<void>;
 }
-
-const key = (setup: Setup) => JSON.stringify([[...setup.settings].sort(), [...setup.packages].sort()]);
 
 async function npmIn(cwd: string, args: string[]): Promise<string> {
   try {
@@ -45,51 +47,68 @@ async function npmIn(cwd: string, args: string[]): Promise<string> {
   }
 }
 
-export function fresh(): Projects {
+/** Projects for `setups` (every page's): what all of them install goes into the base once. */
+export function fresh(setups: readonly Setup[]): Projects {
   const work = mkdtempSync(join(tmpdir(), 'price-catalog-docs-'));
   const repository = fileURLToPath(ROOT);
-  let tarball: Promise<string> | undefined;
   const made = new Map<string, Promise<string>>();
+  const bases = new Map<string, Promise<string>>();
+  let count = 0;
+  const dirFor = () => {
+    const dir = join(work, `app-${count++}`);
+    mkdirSync(dir);
+    return dir;
+  };
+  /** The packages every setup with these settings names. */
+  const common = (settings: string[]) => {
+    const same = setups.filter((setup) => key(setup.settings) === key(settings));
+    return (same[0]?.packages ?? []).filter((name) => same.every((setup) => setup.packages.includes(name)));
+  };
 
   // The build of the sources as they are (prepare rebuilds only a stale dist/), packed as published.
-  const pack = async () => {
+  const tarball = (async () => {
     await run(process.execPath, ['scripts/prepare.mjs'], { cwd: repository, maxBuffer: 1 << 26 });
     const [packed] = JSON.parse(
       await npmIn(repository, ['pack', '--json', '--ignore-scripts', '--pack-destination', work]),
     ) as [{ filename: string }];
     return join(work, packed.filename);
+  })();
+  tarball.catch(() => {});
+
+  const base = async (settings: string[], dir: string) => {
+    const file = await tarball;
+    await npmIn(dir, ['init', '-y']);
+    if (settings.length > 0) await npmIn(dir, ['pkg', 'set', ...settings]);
+    await npmIn(dir, [...INSTALL, file, ...common(settings)]);
+    return dir;
   };
 
   const make = async (setup: Setup, dir: string) => {
-    tarball ??= pack();
-    const file = await tarball;
-    mkdirSync(dir);
-    await npmIn(dir, ['init', '-y']);
-    if (setup.settings.length > 0) await npmIn(dir, ['pkg', 'set', ...setup.settings]);
-    await npmIn(dir, [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      file,
-      ...setup.packages,
-    ]);
+    const from = bases.get(key(setup.settings)) ?? base(setup.settings, dirFor());
+    bases.set(key(setup.settings), from);
+    const shared = common(setup.settings);
+    const more = setup.packages.filter((name) => !shared.includes(name));
+    if (more.length === 0) return from;
+    await cp(await from, dir, { recursive: true, verbatimSymlinks: true });
+    await npmIn(dir, [...INSTALL, ...more]);
     return dir;
   };
 
   return {
     of(setup) {
-      const id = key(setup);
+      const id = key(setup.settings, setup.packages);
       let project = made.get(id);
       if (!project) {
-        project = make(setup, join(work, `app-${made.size}`));
+        project = make(setup, dirFor());
         made.set(id, project);
       }
       return project;
     },
-    remove() {
-      rmSync(work, { recursive: true, force: true });
+    async remove() {
+      await Promise.allSettled([tarball, ...made.values()]);
+      await rm(work, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
+
+const key = (...lists: string[][]) => JSON.stringify(lists.map((list) => [...list].sort()));
