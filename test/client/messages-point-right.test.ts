@@ -105,6 +105,8 @@ describe("fetch's own refusals are named", () => {
     expect(error.message).toBe(
       `GET http://127.0.0.1:${port}/categories/40 failed: fetch refuses port ${port}, one browsers and Node block (bad port): use another port`,
     );
+    // It reached no server: the day's budget is given back.
+    expect(api.usage().calls).toBe(0);
   });
 
   it('the token endpoint on a blocked port says so too, and no secret', async () => {
