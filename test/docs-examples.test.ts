@@ -190,7 +190,7 @@ afterAll(() => projects.remove(), 120_000);
 describe('docs blocks in a fresh project', () => {
   beforeAll(async () => {
     await projectsOfPages();
-  }, 300_000);
+  }, 600_000);
 
   it('every ```ts block type-checks (strict) against the published types', async () => {
     const directories = await projectsOfPages();
@@ -298,12 +298,12 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
           };
           const outcome = await runBlock(project, block, environment, {
             origin: new URL(server.url).origin,
-            timeoutMs: 60_000,
+            timeoutMs: 150_000,
           });
           const ran = `${block.language === 'ts' ? 'npx tsx' : 'node'} ${join(project, fileOf(block))}`;
           if (outcome.timedOut)
             throw new Error(
-              `The example at ${where} did not end within 60 s (a server or client left open?): ${ran}\n${outcome.output}`,
+              `The example at ${where} did not end within 150 s (a server or client left open?): ${ran}\n${outcome.output}`,
             );
           if (outcome.code !== 0)
             throw new Error(
@@ -315,6 +315,6 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
         }
       });
     },
-    300_000, // the first blocks of a page wait for its project's install
+    600_000, // the first blocks of a page wait for its project's install
   );
 });

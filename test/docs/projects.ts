@@ -83,12 +83,13 @@ export function fresh(setups: readonly Setup[]): Projects {
     return dir;
   };
 
-  const make = async (setup: Setup, dir: string) => {
+  const make = async (setup: Setup) => {
     const from = bases.get(key(setup.settings)) ?? base(setup.settings, dirFor());
     bases.set(key(setup.settings), from);
     const shared = common(setup.settings);
     const more = setup.packages.filter((name) => !shared.includes(name));
     if (more.length === 0) return from;
+    const dir = dirFor();
     await cp(await from, dir, { recursive: true, verbatimSymlinks: true });
     await npmIn(dir, [...INSTALL, ...more]);
     return dir;
@@ -99,7 +100,7 @@ export function fresh(setups: readonly Setup[]): Projects {
       const id = key(setup.settings, setup.packages);
       let project = made.get(id);
       if (!project) {
-        project = make(setup, dirFor());
+        project = make(setup);
         made.set(id, project);
       }
       return project;
