@@ -221,13 +221,10 @@ export function checkUrl(name: string, value: string | undefined, onPage?: boole
   const page = (globalThis as { location?: { href: string } }).location?.href;
   if (onPage && page && value?.[0] === '/') value = new URL(value, page).href;
   if (value === undefined) throw invalidOption(name, unsetOption(name));
-  // A URL of another scheme (`ftp://`, `ws://`) is one fetch would refuse: named, as fetch would.
-  const scheme = typeof value === 'string' ? /^([a-z][a-z0-9+.-]*:)\/\//i.exec(value)?.[1] : undefined;
-  if (scheme && !/^https?:$/i.test(scheme))
-    throw invalidOption(name, `must be an http: or https: URL (fetch takes no ${scheme} URL)`);
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
-    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
+    // `ftp://host` is absolute too: the scheme is named, as fetch takes no other.
+    throw invalidOption(name, 'must be an absolute http: or https: URL such as https://api.example.com');
   }
   return value.replace(/\/+$/, '');
 }

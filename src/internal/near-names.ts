@@ -3,39 +3,20 @@
  * refusal of an unknown option or query name and the handler's 400 for an unknown query name
  * read the same answer.
  */
-
-/**
- * Names other APIs give what this one calls `per`, `q`, ...: compared as `plain()` spells them.
- * Tiny on purpose: every browser bundle carries it.
- */
-const MEANINGS =
-  'per:perpage,pagesize,limit,count,size|q:query,search,term,keyword,keywords,text|order_by:sort,sortby,order|order_dir:direction,dir,sortdir,sortorder|lat:latitude|lng:longitude,lon,long';
-
-let meanings: Map<string, string> | undefined;
-
-/** The API's name an alias means (`per_page` -> `per`), where the alias is in MEANINGS. */
-function meant(name: string): string | undefined {
-  if (!meanings) {
-    meanings = new Map();
-    for (const entry of MEANINGS.split('|')) {
-      const [target, aliases] = entry.split(':') as [string, string];
-      for (const alias of aliases.split(',')) meanings.set(alias, target);
-    }
-  }
-  return meanings.get(plain(name));
-}
+import { byMeaning } from './near-meanings.js';
 
 /**
  * The known name `name` most likely meant. First by meaning (`per_page`, `limit` -> `per`, when
  * `per` is known); then names compared without case, `_` or `-` (`orderBy` is `order_by`); then
  * one inside the other, when it is at least half of it (`retries` in `maxRetries`); then by the
  * letters left once their common start and end are taken away, a third of the longer name at most
- * (`timeot` is `timeout`). Not a library, nor a full edit distance: browser bundles carry it.
+ * (`timeot` is `timeout`). Not a library, nor a full edit distance: browser bundles carry it (but
+ * not the meanings: near-meanings-off.ts there).
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
-  const meaning = meant(name);
-  if (meaning && known.includes(meaning)) return meaning;
   const wanted = plain(name);
+  const meaning = byMeaning(wanted, known);
+  if (meaning) return meaning;
   let best: string | undefined;
   let least = Number.POSITIVE_INFINITY;
   for (const candidate of known) {

@@ -103,26 +103,13 @@ export interface Target {
 function pathFor({ row, ids = [], check }: Target, params: object | undefined): () => string {
   return () => {
     // A name the endpoint does not take (a typo such as `orderBy`) is refused, not dropped.
-    if (row.queryNames) {
-      if (typeof params === 'string') refuseText(params, row.queryNames);
-      checkNames(params, row.queryNames, 'unknown query parameter', 'InvalidParam');
-    }
+    if (row.queryNames) checkNames(params, row.queryNames, 'unknown query parameter', 'InvalidParam');
     for (const [name, allowed] of Object.entries(row.values ?? {})) {
       oneOf(name, (params as Record<string, string | undefined> | undefined)?.[name], allowed);
     }
     check?.();
     return pathOf(row, ids);
   };
-}
-
-/** A string where the query object goes (`skus(40, 'iphone')`): refused with the object to write. */
-function refuseText(text: string, names: readonly string[]): never {
-  const name = names.includes('q') ? 'q' : names[0];
-  const write = name ? `: write { ${name}: ${JSON.stringify(text.slice(0, 40))} }` : '';
-  throw new InvalidRequestError(
-    `the query is an object of its names (${names.join(', ')}), not a string${write}`,
-    'InvalidParam',
-  );
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
  * A first try's mistakes get messages that point the right way: a name another API uses for
- * what this one calls `per` or `q`, a string where the query object goes, a port or scheme fetch
- * itself refuses.
+ * what this one calls `per` or `q` (Node: the meanings are not in browser bundles), a string
+ * where the query object goes, a port or scheme fetch itself refuses.
  */
 import { describe, expect, it } from 'vitest';
-import { ConnectionError, createClient, InvalidRequestError } from '../../src/index.js';
+import { ConnectionError, createClient } from '../../src/index.js';
 import { expectRefused, newSandbox, sandboxClient } from '../helpers/index.js';
 
 /** The error a call ends with. */
@@ -81,19 +81,12 @@ describe('a string where the query goes', () => {
     await expectRefused(sandbox, () => api.catalog.search('i'), 'InvalidSearch');
   });
 
-  it('a string where another query object goes is refused with the object to write', async () => {
+  it('a string where another query object goes is refused before sending, naming what it got', async () => {
     const sandbox = newSandbox();
     const api = sandboxClient(sandbox);
     await expectRefused(sandbox, () => api.catalog.categories.skus(40, 'iphone' as never), 'InvalidParam');
     const error = await failure(api.catalog.categories.skus(40, 'iphone' as never));
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect(error.message).toMatch(
-      /^the query is an object of its names \(.*\bq\b.*\), not a string: write \{ q: "iphone" \}$/,
-    );
-    const list = await failure(api.catalog.categories.list('5' as never));
-    expect(list.message).toBe(
-      'the query is an object of its names (page, per), not a string: write { page: "5" }',
-    );
+    expect(error.message).toBe('params must be an object of query parameters, got string "iphone"');
   });
 });
 
@@ -123,16 +116,14 @@ describe("fetch's own refusals are named", () => {
     expect(error.message).not.toContain('the-secret');
   });
 
-  it.each(['ftp://api.example.com', 'ws://127.0.0.1:8080'])(
-    'a URL of a scheme fetch does not take (%s) is refused by createClient, named',
+  it.each(['ftp://api.example.com', 'ws://127.0.0.1:8080', 'localhost:8080'])(
+    'a URL of a scheme fetch does not take (%s) is refused by createClient, the schemes named',
     (url) => {
-      const scheme = `${url.split('://')[0]}:`;
-      expect(() => createClient({ baseUrl: url, token: 't' })).toThrow(
-        `createClient: baseUrl must be an http: or https: URL (fetch takes no ${scheme} URL)`,
-      );
+      const why = 'must be an absolute http: or https: URL such as https://api.example.com';
+      expect(() => createClient({ baseUrl: url, token: 't' })).toThrow(`createClient: baseUrl ${why}`);
       expect(() =>
         createClient({ baseUrl: 'https://api.example.com', authUrl: url, clientId: 'i', clientSecret: 's' }),
-      ).toThrow(`createClient: authUrl must be an http: or https: URL (fetch takes no ${scheme} URL)`);
+      ).toThrow(`createClient: authUrl ${why}`);
     },
   );
 });
