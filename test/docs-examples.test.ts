@@ -187,63 +187,6 @@ function projectsOfPages(): Promise<Map<string, string>> {
 // Thousands of files (OpenTelemetry's tree): their removal may take a while on a busy machine.
 afterAll(() => projects.remove(), 120_000);
 
-describe('docs blocks in a fresh project', () => {
-  beforeAll(async () => {
-    await projectsOfPages();
-  }, 600_000);
-
-  it('every ```ts block type-checks (strict) against the published types', async () => {
-    const directories = await projectsOfPages();
-    const typeRoots = [new URL('node_modules/@types', ROOT).pathname];
-    const problems: string[] = [];
-    // The files the projects share (TypeScript's lib files, the clone's @types/node) are parsed once.
-    const parsed = new Map<string, ts.SourceFile | undefined>();
-    const host = ts.createCompilerHost({});
-    const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, version, ...rest) => {
-      const key = `${name}:${JSON.stringify(version)}`;
-      if (!parsed.has(key)) parsed.set(key, read(name, version, ...rest));
-      return parsed.get(key);
-    };
-    for (const project of new Set(directories.values())) {
-      const blocks = all.filter(
-        (block) => block.language === 'ts' && directories.get(block.file) === project,
-      );
-      const files = new Map(blocks.map((block) => [join(project, fileOf(block)), block]));
-      for (const [path, block] of files) ts.sys.writeFile(path, `${block.code}\n`);
-      const program = ts.createProgram(
-        [...files.keys()],
-        {
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          target: ts.ScriptTarget.ES2022,
-          lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-          module: ts.ModuleKind.NodeNext,
-          moduleResolution: ts.ModuleResolutionKind.NodeNext,
-          types: ['node'],
-          typeRoots,
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        host,
-      );
-      for (const [path, block] of files) {
-        const source = program.getSourceFile(path)!;
-        for (const d of [
-          ...program.getSyntacticDiagnostics(source),
-          ...program.getSemanticDiagnostics(source),
-        ]) {
-          const line = source.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
-          problems.push(
-            `${block.file}:${block.sourceLine(line)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-          );
-        }
-      }
-    }
-    expect(problems).toEqual([]);
-  }, 240_000);
-});
-
 describe.concurrent('docs blocks run in a fresh project against a started sandbox', () => {
   // The examples of price-catalog/redis connect to PRICE_CATALOG_REDIS_URL: a throwaway redis-server here.
   let redis: RedisServer | undefined;
@@ -317,4 +260,62 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
     },
     600_000, // the first blocks of a page wait for its project's install
   );
+});
+
+// After the runs: they start as soon as their page's project is there; this waits for all.
+describe('docs blocks in a fresh project', () => {
+  beforeAll(async () => {
+    await projectsOfPages();
+  }, 600_000);
+
+  it('every ```ts block type-checks (strict) against the published types', async () => {
+    const directories = await projectsOfPages();
+    const typeRoots = [new URL('node_modules/@types', ROOT).pathname];
+    const problems: string[] = [];
+    // The files the projects share (TypeScript's lib files, the clone's @types/node) are parsed once.
+    const parsed = new Map<string, ts.SourceFile | undefined>();
+    const host = ts.createCompilerHost({});
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version, ...rest) => {
+      const key = `${name}:${JSON.stringify(version)}`;
+      if (!parsed.has(key)) parsed.set(key, read(name, version, ...rest));
+      return parsed.get(key);
+    };
+    for (const project of new Set(directories.values())) {
+      const blocks = all.filter(
+        (block) => block.language === 'ts' && directories.get(block.file) === project,
+      );
+      const files = new Map(blocks.map((block) => [join(project, fileOf(block)), block]));
+      for (const [path, block] of files) ts.sys.writeFile(path, `${block.code}\n`);
+      const program = ts.createProgram(
+        [...files.keys()],
+        {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          target: ts.ScriptTarget.ES2022,
+          lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          types: ['node'],
+          typeRoots,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        host,
+      );
+      for (const [path, block] of files) {
+        const source = program.getSourceFile(path)!;
+        for (const d of [
+          ...program.getSyntacticDiagnostics(source),
+          ...program.getSemanticDiagnostics(source),
+        ]) {
+          const line = source.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
+          problems.push(
+            `${block.file}:${block.sourceLine(line)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
 });
