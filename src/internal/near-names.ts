@@ -1,22 +1,18 @@
 /**
- * The known name a wrong one most likely meant, for an error's "did you mean": the client's
- * refusal of an unknown option or query name and the handler's 400 for an unknown query name
- * read the same answer.
+ * The known name a mistyped one most likely meant, by its spelling, for an error's "did you
+ * mean". Browser bundles use this file as is; in Node, near-meanings.ts first looks the name up
+ * by meaning (`per_page` -> `per`), then asks this one.
  */
-import { byMeaning } from './near-meanings.js';
 
 /**
- * The known name `name` most likely meant. First by meaning (`per_page`, `limit` -> `per`, when
- * `per` is known); then names compared without case, `_` or `-` (`orderBy` is `order_by`); then
+ * The known name `name` most likely meant by its spelling: names compared without case, `_` or
+ * `-` (`orderBy` is `order_by`); then
  * one inside the other, when it is at least half of it (`retries` in `maxRetries`); then by the
  * letters left once their common start and end are taken away, a third of the longer name at most
- * (`timeot` is `timeout`). Not a library, nor a full edit distance: browser bundles carry it (but
- * not the meanings: near-meanings-off.ts there).
+ * (`timeot` is `timeout`). Not a library, nor a full edit distance: browser bundles carry it.
  */
-export function closestName(name: string, known: readonly string[]): string | undefined {
+export function closestSpelling(name: string, known: readonly string[]): string | undefined {
   const wanted = plain(name);
-  const meaning = byMeaning(wanted, known);
-  if (meaning) return meaning;
   let best: string | undefined;
   let least = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
@@ -32,7 +28,7 @@ export function closestName(name: string, known: readonly string[]): string | un
   return best;
 }
 
-const plain = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+export const plain = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
 /** Letters of `long` outside the start and the end it shares with `short` (0: the same name). */
 function lettersLeft(short: string, long: string): number {

@@ -5,7 +5,7 @@
  * queries share one entry and one call: names sorted, defaults such as `page=1` dropped.
  */
 import type { QueryParams } from '../../index.js';
-import { closestName } from '../../internal/near-names.js';
+import { closestName } from '../../internal/near-meanings.js';
 import { hasControl } from '../../internal/path-text.js';
 import { refusal } from '../answers/respond.js';
 import type { RequestLimits } from '../http/guard.js';
