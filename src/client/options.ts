@@ -224,7 +224,7 @@ export function checkUrl(name: string, value: string | undefined, onPage?: boole
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
     // `ftp://host` is absolute too: the scheme is named, as fetch takes no other.
-    throw invalidOption(name, 'must be an absolute http: or https: URL such as https://api.example.com');
+    throw invalidOption(name, 'must be an http(s) URL such as https://api.example.com');
   }
   return value.replace(/\/+$/, '');
 }

@@ -85,7 +85,8 @@ export function catalogResource(engine: Engine) {
     search(query: SearchParams | string, options?: RequestOptions): PagePromise<Category, SearchResult> {
       const params: SearchParams = typeof query === 'string' ? { q: query } : query;
       const check = () => {
-        if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
+        // Under 2 characters once trimmed: no second character.
+        if (typeof params?.q !== 'string' || !params.q.trim()[1]) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
       };
@@ -105,7 +106,7 @@ export function catalogResource(engine: Engine) {
     autocomplete(query: { q: string } | string, options?: RequestOptions) {
       const params = typeof query === 'string' ? { q: query } : query;
       const check = () => {
-        if (typeof params?.q !== 'string' || params.q.length === 0) {
+        if (typeof params?.q !== 'string' || !params.q) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
       };
@@ -162,7 +163,7 @@ export function catalogResource(engine: Engine) {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
           const orderBy: unknown = params?.order_by;
-          if (orderBy !== undefined && (typeof orderBy !== 'string' || orderBy.trim() === '')) {
+          if (orderBy !== undefined && (typeof orderBy !== 'string' || !orderBy.trim())) {
             throw new InvalidRequestError(
               `order_by must be a non-empty string, got ${describe(orderBy)}`,
               'InvalidParam',

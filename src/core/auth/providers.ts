@@ -153,7 +153,7 @@ async function postTokenForm(
       redirect: 'manual',
     });
   } catch (cause) {
-    const why = networkFailure(cause, url);
+    const why = networkFailure(cause);
     throw new ConnectionError(`Could not reach the token endpoint ${url}${why ? `: ${why}` : ''}`, { cause });
   }
   if (isRedirect(response)) {

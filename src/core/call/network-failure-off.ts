@@ -3,5 +3,5 @@
  * a browser's fetch fails with a bare "Failed to fetch" and no system error to read, so the
  * reading code is not shipped there (nor is a refused connection told apart: no call is refunded).
  */
-export const networkFailure = (_: unknown, __?: string): string | undefined => undefined;
+export const networkFailure = (_: unknown): string | undefined => undefined;
 export const neverConnected = (_: unknown): boolean => false;

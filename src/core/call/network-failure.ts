@@ -6,9 +6,9 @@
  * "Failed to fetch"). Only these fields are read; a cause's message is never shown, only compared
  * with fetch's own fixed words (below).
  */
-export function networkFailure(error: unknown, url?: string): string | undefined {
+export function networkFailure(error: unknown): string | undefined {
   const cause = (error as { cause?: SystemError } | undefined)?.cause;
-  const refused = refusal(cause, url);
+  const refused = refusal(cause);
   if (refused) return refused;
   const code = cause?.code;
   if (typeof code !== 'string') return undefined;
@@ -23,16 +23,15 @@ export function networkFailure(error: unknown, url?: string): string | undefined
 /**
  * What fetch itself refuses before any connection, by the words of its error (undici's, in Node
  * 20 to 24; fixed text, nothing of the request's): a port browsers and Node block (`:1`, `:6000`),
- * a scheme fetch does not take. Only the URL's port and scheme are shown, never the URL.
+ * a scheme fetch does not take. The message around it shows the URL.
  */
-function refusal(cause: SystemError | undefined, url: string | undefined): string | undefined {
+function refusal(cause: SystemError | undefined): string | undefined {
   const words = cause?.message;
-  if (words !== 'bad port' && words !== 'unknown scheme' && words !== 'not implemented... yet...')
-    return undefined;
-  const at = url && URL.canParse(url) ? new URL(url) : undefined;
   if (words === 'bad port')
-    return `fetch refuses port ${at?.port || '?'}, one browsers and Node block (bad port): use another port`;
-  return `fetch does not take ${at?.protocol ?? 'this kind of'} URLs (${words === 'unknown scheme' ? words : 'not implemented'}): use http: or https:`;
+    return 'fetch refuses this port, one browsers and Node block (bad port): use another port';
+  if (words === 'unknown scheme' || words === 'not implemented... yet...')
+    return `fetch does not take this URL's scheme (${words}): use http: or https:`;
+  return undefined;
 }
 
 /** Node's code under fetch's error when no connection was made: the request reached no server. */
@@ -42,7 +41,7 @@ const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
 export function neverConnected(error: unknown): boolean {
   const cause = (error as { cause?: { cause?: SystemError } }).cause?.cause;
   const code = cause?.code;
-  return (typeof code === 'string' && NOT_CONNECTED.test(code)) || refusal(cause, undefined) !== undefined;
+  return (typeof code === 'string' && NOT_CONNECTED.test(code)) || refusal(cause) !== undefined;
 }
 
 interface SystemError {

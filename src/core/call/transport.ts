@@ -60,12 +60,7 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       });
     } catch (error) {
       limit?.dispose();
-      throw failure(
-        error,
-        request,
-        limit,
-        networkFailure(error, request.url) ?? 'the server could not be reached',
-      );
+      throw failure(error, request, limit, networkFailure(error) ?? 'the server could not be reached');
     }
     try {
       const status = response.status;
