@@ -1,15 +1,10 @@
 import type { BudgetStore, Coordination } from '../index.js';
-import { DAY_MS } from '../internal/day.js';
+import { type UtcDay, utcDay } from '../internal/day.js';
 
 /** The server's UTC day from an HTTP `Date` header (this machine's clock when there is none). */
-export function serverDay(dateHeader: string | null | undefined): string {
+export function serverDay(dateHeader: string | null | undefined): UtcDay {
   const time = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  return new Date(Number.isNaN(time) ? Date.now() : time).toISOString().slice(0, 10);
-}
-
-/** When the server's next UTC day starts. */
-export function nextDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+  return utcDay(Number.isNaN(time) ? Date.now() : time);
 }
 
 /**

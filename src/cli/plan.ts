@@ -1,5 +1,5 @@
 import type { Page } from '../index.js';
-import { nextDayStart } from './budget.js';
+import { nextDayStart } from '../internal/day.js';
 import type { Plan, Task } from './checkpoint.js';
 import type { ExportOptions } from './export-options.js';
 import { nameHoldsQuery } from './search-match.js';

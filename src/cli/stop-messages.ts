@@ -1,4 +1,4 @@
-import { nextDayStart } from './budget.js';
+import { nextDayStart } from '../internal/day.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { ExportOptions } from './export-options.js';
 import { rerunCommand } from './resume-command.js';

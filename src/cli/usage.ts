@@ -6,6 +6,7 @@
 import { type Command, Option } from 'commander';
 import { fileCoordination } from '../file/index.js';
 import { type Coordination, createClient, type DailyUsage } from '../index.js';
+import { utcDay } from '../internal/day.js';
 import { CREDENTIALS, positiveInt, type RedisFlags, redisSettings } from './arguments.js';
 import { RunBudget } from './budget.js';
 import { printError } from './cli-error.js';
@@ -59,7 +60,7 @@ export async function runUsage(o: UsageOptions): Promise<number> {
 
 /** The application's day as its budget store counts it now (the count the client's usage() reads). */
 async function readUsage(o: UsageOptions, shared: Coordination): Promise<DailyUsage> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcDay();
   const budget = new RunBudget(shared, undefined, () => today);
   const api = createClient({
     baseUrl: o.baseUrl,

@@ -1,4 +1,10 @@
-export { type EndpointMatch, matchEndpoint, queryNamesOf } from './match.js';
+export {
+  compileEndpoints,
+  type EndpointMatch,
+  type EndpointTable,
+  matchEndpoint,
+  queryNamesOf,
+} from './match.js';
 export { METHODS, type MethodName, type Methods } from './methods.js';
 export { fillPath, pathMatches, pathParams } from './paths.js';
 export type {

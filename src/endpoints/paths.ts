@@ -1,7 +1,8 @@
 import { PLAIN_SEGMENT } from '../internal/path-text.js';
 import type { EndpointCall } from './row.js';
 
-function segmentsOf(path: string): string[] {
+/** A path's segments, empty ones left out. */
+export function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
 }
 
@@ -38,9 +39,4 @@ export function pathMatches(pattern: string, pathname: string): boolean {
     expected.length === actual.length &&
     expected.every((want, i) => want.startsWith(':') || want === actual[i])
   );
-}
-
-/** How many literal segments a template has: among templates that fit a path, the most literal wins. */
-export function literals(path: string): number {
-  return segmentsOf(path).filter((segment) => !segment.startsWith(':')).length;
 }

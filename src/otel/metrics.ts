@@ -4,6 +4,7 @@
  */
 import type { Counter, Histogram, Meter, ObservableCallback, ObservableGauge } from '@opentelemetry/api';
 import type { DailyUsage } from '../index.js';
+import { utcDay } from '../internal/day.js';
 import { ATTR, METRIC } from './names.js';
 
 /** The semantic conventions' advice for `http.client.request.duration`, in seconds. */
@@ -93,7 +94,7 @@ export class Instruments {
 
 /** Each application's usage, as of today: a day that has passed counts nothing any more. */
 function* today(budgets: Iterable<[string, DailyUsage]>): Iterable<[string, DailyUsage]> {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay();
   for (const [app, usage] of budgets) {
     if (usage.day === day) yield [app, usage];
     else yield [app, { ...usage, day, calls: 0, remaining: usage.limit }];

@@ -14,5 +14,5 @@ export {
 } from './http/node.js';
 export type { CatalogHandlerOptions } from './options.js';
 export { SERVED_ROUTES, type ServedRoute } from './routing/routes.js';
-export type { CookieOptions } from './users/sessions.js';
+export type { CookieOptions } from './users/cookies.js';
 export type { RequestContext } from './visitors/visitors.js';

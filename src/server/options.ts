@@ -1,26 +1,27 @@
 import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
-import type { CookieOptions } from './users/sessions.js';
+import type { CookieOptions } from './users/cookies.js';
 import type { RequestContext } from './visitors/visitors.js';
 
-/** The client options the handler passes through to its one server-side SDK client. */
-type PassedClientOptions = Pick<
-  ClientOptions,
-  | 'authUrl'
-  | 'fetch'
-  | 'apiVersion'
-  | 'vendor'
-  | 'timeout'
-  | 'deadline'
-  | 'maxRetries'
-  | 'maxRateLimitWait'
-  | 'rateLimit'
-  | 'dailyLimit'
-  | 'logLevel'
-  | 'logger'
-  | 'hooks'
-  | 'headers'
-  | 'validation'
->;
+/** The client options the handler passes through to its one server-side SDK client: listed once. */
+export const PASSED_CLIENT_OPTIONS = [
+  'authUrl',
+  'fetch',
+  'apiVersion',
+  'vendor',
+  'timeout',
+  'deadline',
+  'maxRetries',
+  'maxRateLimitWait',
+  'rateLimit',
+  'dailyLimit',
+  'logLevel',
+  'logger',
+  'hooks',
+  'headers',
+  'validation',
+] as const satisfies readonly (keyof ClientOptions)[];
+
+type PassedClientOptions = Pick<ClientOptions, (typeof PASSED_CLIENT_OPTIONS)[number]>;
 
 export interface CatalogHandlerOptions extends PassedClientOptions {
   /** Root of the API, e.g. `https://api.example.com`. */

@@ -1,14 +1,33 @@
 /**
- * The handler's options, checked once and given their defaults: a bad option is a typed error at
- * `createCatalogHandler`, never a surprise at the first request.
+ * The handler's options, read here once, checked and given their defaults: a bad option is a
+ * typed error at `createCatalogHandler`, never a surprise at the first request. Every part of the
+ * handler takes its slice of these settings; nothing reads the options after `settingsOf`.
  */
-import { InvalidRequestError } from '../index.js';
+import {
+  type CacheStore,
+  type ClientOptions,
+  type Coordination,
+  InvalidRequestError,
+  type Logger,
+  memoryCoordination,
+  type TokenStore,
+  type UserScope,
+  type ValidationMode,
+} from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
-import type { RequestLimits } from './http/guard.js';
-import type { CatalogHandlerOptions } from './options.js';
+import type { RequestLimits } from './http/body.js';
+import { type CatalogHandlerOptions, PASSED_CLIENT_OPTIONS } from './options.js';
+import type { CookieSettings } from './users/cookies.js';
+import { memorySessionTokens } from './users/session-tokens.js';
+import { byClientAddress, type Shares, type VisitorKey } from './visitors/visitors.js';
 
 export interface Settings {
+  /** The options of the one server-side SDK client: the passed-through ones, the credentials, the coordination. */
+  clientOptions: ClientOptions;
+  coordination: Coordination;
+  /** `baseUrl` without its trailing slashes: the API's links are rewritten from it. */
+  apiBase: string;
   mount: string;
   now: () => number;
   maxStale: number;
@@ -27,7 +46,23 @@ export interface Settings {
   ipv6Prefix: number;
   /** Public answers say a CDN may keep them (`Cache-Control: public, s-maxage=...`). */
   cdn: boolean;
+  /** `strict` (default) refuses an answer that fails its schema. */
+  validation: ValidationMode;
+  logger: Logger | undefined;
+  /** The `cache` option, else the coordination's: shared by every instance. Undefined: the handler's own. */
+  sharedCache: CacheStore | undefined;
+  cookie: CookieSettings;
+  /** The app's origins, given the origin of the request's URL (the default when none are set). */
+  origins(origin: string): readonly string[];
+  redirectUri: string | undefined;
+  scopes: readonly UserScope[];
+  /** A user's tokens by session key: the option, else the coordination's shared store, else memory. */
+  tokensFor(sessionKey: string): TokenStore;
+  shares: Shares;
+  visitorKey: VisitorKey;
 }
+
+const DEFAULT_SCOPES: readonly UserScope[] = ['public', 'favorites', 'notifications'];
 
 export function settingsOf(options: CatalogHandlerOptions): Settings {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
@@ -36,8 +71,13 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   }
   const dailyLimit = options.dailyLimit === undefined ? DEFAULT_DAILY_LIMIT : options.dailyLimit;
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
-  return {
-    mount: mountPathOf(options.mountPath ?? '/api/catalog'),
+  const coordination = options.coordination ?? memoryCoordination();
+  const mount = mountPathOf(options.mountPath ?? '/api/catalog');
+  const settings = {
+    clientOptions: clientOptionsOf(options, dailyLimit, coordination),
+    coordination,
+    apiBase: String(options.baseUrl).replace(/\/+$/, ''),
+    mount,
     now: options.now ?? Date.now,
     maxStale: nonNegative('maxStale', options.maxStale ?? DAY_MS),
     dailyLimit,
@@ -53,7 +93,80 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     answerWithin: positive('answerWithin', options.answerWithin ?? 10_000),
     ipv6Prefix: ipv6PrefixOf(options.ipv6Prefix ?? 56),
     cdn: flag('cdn', options.cdn ?? false),
+    validation: options.validation ?? 'strict',
+    logger: options.logger,
+    sharedCache: options.cache ?? options.coordination?.cache,
+    cookie: {
+      name: options.cookie?.name ?? 'catalog_session',
+      secure: options.cookie?.secure ?? true,
+      maxAge: positiveInteger('cookie.maxAge', options.cookie?.maxAge ?? 30 * 86_400),
+      path: mount,
+    },
+    origins: originsOf(options.origin),
+    redirectUri: options.redirectUri,
+    scopes: options.scopes ?? DEFAULT_SCOPES,
   };
+  return {
+    ...settings,
+    tokensFor: sessionTokens(options, coordination, settings.cookie),
+    shares: sharesOf(options, dailyLimit),
+    visitorKey: options.visitorKey ?? byClientAddress,
+  };
+}
+
+/** The passed-through client options as given, the day's limit with its default, and the handler's own cache. */
+function clientOptionsOf(
+  options: CatalogHandlerOptions,
+  dailyLimit: number | null,
+  coordination: Coordination,
+): ClientOptions {
+  return {
+    ...pick(options, PASSED_CLIENT_OPTIONS),
+    baseUrl: options.baseUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    dailyLimit,
+    coordination,
+    // The handler keeps its own cache (stale serving, pacing); the client sends what it is told.
+    cache: false,
+  };
+}
+
+function pick<T, K extends keyof T>(from: T, names: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const name of names) picked[name] = from[name];
+  return picked;
+}
+
+function originsOf(option: string | readonly string[] | undefined): (origin: string) => readonly string[] {
+  if (option === undefined) return (origin) => [origin];
+  const origins = typeof option === 'string' ? [option] : option;
+  return () => origins;
+}
+
+/** A user's tokens by session key: the option, else the coordination's shared store, else memory. */
+function sessionTokens(
+  options: CatalogHandlerOptions,
+  coordination: Coordination,
+  cookie: CookieSettings,
+): (key: string) => TokenStore {
+  if (options.tokenStore) return options.tokenStore;
+  const shared = coordination.tokenStore?.bind(coordination);
+  // A session's tokens outlive its cookie by at most the cookie's lifetime.
+  if (shared) return (key) => shared(`session:${key}`, { expireAfterMs: cookie.maxAge * 1000 });
+  return memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000));
+}
+
+/** Visitors' shares: 1% of the day (at least 10 calls) each, half of it for anonymous visitors together. */
+function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null): Shares {
+  const limit = dailyLimit ?? Number.POSITIVE_INFINITY;
+  const visitor = nonNegative('visitorShare', options.visitorShare ?? Math.max(10, Math.ceil(limit / 100)));
+  // Never less than one visitor's share: a handful of anonymous visitors can always browse.
+  const anonymous = nonNegative(
+    'anonymousShare',
+    options.anonymousShare ?? Math.max(visitor, Math.ceil(limit / 2)),
+  );
+  return { visitor, anonymous };
 }
 
 function ipv6PrefixOf(bits: number): number {

@@ -22,3 +22,17 @@ export async function drive<T>(work: Promise<T>, stepMs = 50, maxMs = 3_600_000)
   }
   return done;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A clock for a handler's `now`: `atMs` into the UTC day starting at `dayStart` (today's by
+ * default), moved only by `advance`.
+ */
+export function dayClock(
+  atMs: number,
+  dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS,
+): { now: () => number; advance: (ms: number) => number } {
+  let t = dayStart + atMs;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}

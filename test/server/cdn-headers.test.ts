@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../src/index.js';
 import { type CatalogHandlerOptions, createCatalogHandler } from '../../src/server/index.js';
+import { dayClock } from '../helpers/timers.js';
 import { browserClient, CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
-function fixedClock() {
-  let t = Date.UTC(2026, 10, 27, 12, 0, 0);
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
-
 function cdnSetup(options: Partial<CatalogHandlerOptions> = {}) {
-  const clock = fixedClock();
+  const clock = dayClock(12 * 3_600_000, Date.UTC(2026, 10, 27));
   const made = setup({ cdn: true, now: clock.now, ...options }, { cacheMaxAge: 300 });
   return { ...made, clock };
 }

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dayClock } from '../helpers/timers.js';
 import { MOUNT, PHONE, setup } from './setup.js';
 
 const DAY = 86_400_000;
-/** A handler clock: `at(fraction)` of today's UTC day, moved on with `advance`. */
-function clock(fraction: number) {
-  const start = Math.floor(Date.now() / DAY) * DAY;
-  const state = { t: start + fraction * DAY };
-  return { now: () => state.t, advance: (ms: number) => (state.t += ms), state };
-}
-
 describe('call economy: one cache for all users, conditional answers, stale-while-revalidate, pacing', () => {
   it('public answers are cached once for all users: a second browser gets a hit, no API call', async () => {
     const { call, sandbox } = setup();
@@ -46,7 +40,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('past max-age: the stale answer at once, one background revalidation with If-None-Match', async () => {
-    const time = clock(0.9);
+    const time = dayClock(0.9 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now });
     await call(`${MOUNT}/categories/40`);
     time.advance(301_000);
@@ -68,7 +62,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('a changed resource: the revalidation brings the new answer', async () => {
-    const time = clock(0.9);
+    const time = dayClock(0.9 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now });
     const before = (await (await call(`${MOUNT}/skus/${PHONE}`)).json()) as { sku: { price_min: number } };
     sandbox.setPrice(PHONE, before.sku.price_min - 1);
@@ -82,7 +76,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   it('pacing: early in the day a stale answer is served without spending a call; pacing off spends it', async () => {
     for (const pacing of [true, false]) {
       // 301 s into the day, 0.35% of it: 0.35% of (100 - 10 reserved) calls is under one.
-      const time = clock(0);
+      const time = dayClock(0 * DAY);
       const { call, sandbox, handler } = setup({ now: time.now, pacing, dailyLimit: 100 });
       await call(`${MOUNT}/categories/40`);
       time.advance(301_000);
@@ -93,7 +87,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('the reserve: background revalidations never spend the last calls; uncached requests do', async () => {
-    const time = clock(0.99);
+    const time = dayClock(0.99 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 2, pacing: false });
     await call(`${MOUNT}/categories/40`);
     await call(`${MOUNT}/categories/root`);
@@ -106,7 +100,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('stale-if-error: the API failing, the last good answer with Age and x-catalog-cache: stale', async () => {
-    const time = clock(0.9);
+    const time = dayClock(0.9 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, maxRetries: 0 });
     await call(`${MOUNT}/categories/40`);
     time.advance(400_000);
@@ -129,7 +123,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('the budget spent: cached answers still served (stale), uncached ones 503 DailyLimitExceeded', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 1, reserve: 0 });
     await call(`${MOUNT}/categories/40`);
     time.advance(3_600_000);
@@ -144,7 +138,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('past maxStale an answer is fetched again before it is served', async () => {
-    const time = clock(0.9);
+    const time = dayClock(0.9 * DAY);
     const { call, sandbox } = setup({ now: time.now, maxStale: 60_000 });
     await call(`${MOUNT}/categories/40`);
     time.advance(300_000 + 61_000);
@@ -154,7 +148,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('a resource gone at the API is no longer served stale: its 404 is', async () => {
-    const time = clock(0.9);
+    const time = dayClock(0.9 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, maxRetries: 0 });
     await call(`${MOUNT}/categories/40`);
     time.advance(301_000);
@@ -172,7 +166,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
   });
 
   it('each call the pacing allows goes to the most overdue answer (age x sqrt of views), not only the one viewed', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 0, pacing: false });
     const A = `${MOUNT}/categories/40`;
     const B = `${MOUNT}/categories/root`;
@@ -193,7 +187,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
 
   it("pacing: a tenth of the reserve (at least one call) is kept to the day's end for uncached requests", async () => {
     // 4 calls, a reserve of 2, at 23:45: the cap is 4 x 0.99 - max(2 x 0.01, 1) = 2.96 calls.
-    const time = clock(0.99);
+    const time = dayClock(0.99 * DAY);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 2 });
     await call(`${MOUNT}/categories/40`);
     await call(`${MOUNT}/categories/root`);
@@ -214,7 +208,7 @@ describe('call economy: one cache for all users, conditional answers, stale-whil
     ] as const) {
       // 10 calls, a reserve of 4: at 12:00 the 6 refreshes left for 12 h make an interval of hours;
       // at 23:45 the reserve is down to 1 call and any stale answer is due.
-      const time = clock(fraction);
+      const time = dayClock(fraction * DAY);
       const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 10, reserve: 4 });
       await call(`${MOUNT}/categories/40`);
       await call(`${MOUNT}/categories/root`);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CatalogHandlerOptions, toNodeHandler } from '../../src/server/index.js';
+import { dayClock } from '../helpers/timers.js';
 import { MOUNT, ORIGIN, PHONE, setup } from './setup.js';
 
 const servers: Server[] = [];
@@ -58,13 +59,8 @@ function raw(port: number, method: string, path: string, headers: Record<string,
 /** What a server adds of its own to any answer: not the handler's. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-function fixedClock(): { now: () => number; advance(ms: number): void } {
-  let t = Date.UTC(2026, 10, 27, 12, 0, 0);
-  return { now: () => t, advance: (ms) => (t += ms) };
-}
-
 async function twoDoors(options: Partial<CatalogHandlerOptions> = {}) {
-  const clock = fixedClock();
+  const clock = dayClock(12 * 3_600_000, Date.UTC(2026, 10, 27));
   const made = setup({ now: clock.now, ...options }, { cacheMaxAge: 300 });
   // The same handler through the adapter's fast path, and as a plain fetch function (no fast path).
   const fast = await listen(createServer(toNodeHandler(made.handler, { origin: ORIGIN })));

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { dayClock } from '../helpers/timers.js';
 import { MOUNT, setup } from './setup.js';
 
 const DAY = 86_400_000;
-function clock(fraction: number) {
-  const state = { t: Math.floor(Date.now() / DAY) * DAY + fraction * DAY };
-  return { now: () => state.t, advance: (ms: number) => (state.t += ms) };
-}
-
 describe('missing answers are kept: a missing id or a refused query costs one call, not one per request', () => {
   it('a 404 is answered again from the cache for missingMaxAge (5 minutes), then asked again', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { call, sandbox } = setup({ now: time.now });
     for (let i = 0; i < 5; i++) {
       const missing = await call(`${MOUNT}/skus/999999999`);

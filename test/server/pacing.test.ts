@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lruCacheStore, memoryCoordination } from '../../src/index.js';
 import { SANDBOX_USERS, type Sandbox } from '../../src/sandbox/index.js';
+import { dayClock } from '../helpers/timers.js';
 import { browserClient, handlerOver, MOUNT, ORIGIN, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-
-/** A handler clock at `hour` o'clock of today's UTC day, moved on with `advance`. */
-function clock(hour: number) {
-  const state = { t: Math.floor(Date.now() / DAY) * DAY + hour * HOUR };
-  return { now: () => state.t, advance: (ms: number) => (state.t += ms) };
-}
 
 /** Ten SKU pages of a storefront (SKUs of the sandbox's data). */
 function pagesOf(sandbox: Sandbox): string[] {
@@ -25,7 +20,7 @@ describe('pacing of background revalidations over the day', () => {
   it("the morning's first fetches do not hold the day's revalidations back", async () => {
     // 100 calls, a reserve of 10. At 04:00 a pace over the whole budget would allow
     // 100 x 4/24 - 10 x 20/24 = 8.3 calls: the 10 first fetches of 01:00 are past it already.
-    const time = clock(1);
+    const time = dayClock(1 * HOUR);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
     const PAGES = pagesOf(sandbox);
     for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
@@ -42,7 +37,7 @@ describe('pacing of background revalidations over the day', () => {
 
   it('an answer is revalidated when it is due for its share of the day, not whenever the pace allows', async () => {
     for (const pacing of [true, false]) {
-      const time = clock(1);
+      const time = dayClock(1 * HOUR);
       const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10, pacing });
       const PAGES = pagesOf(sandbox);
       for (const page of PAGES) for (let i = 0; i < 3; i++) await call(page);
@@ -56,7 +51,7 @@ describe('pacing of background revalidations over the day', () => {
 
   /** Ten pages viewed three times at 01:00, then `people` sign in and the first two call 8 times each. */
   async function ownCallsEarly(people: number) {
-    const time = clock(1);
+    const time = dayClock(1 * HOUR);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
     const PAGES = pagesOf(sandbox);
     for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
@@ -103,7 +98,7 @@ describe('pacing of background revalidations over the day', () => {
   it("before anyone has called today, each person signed in is expected to call as the last day's did", async () => {
     const revalidationsOnDay2 = async (callsPerPerson: number) => {
       // The budget's day turns at midnight: the whole clock is moved (the sandbox's too).
-      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      vi.useFakeTimers({ toFake: ['Date'], now: dayClock(1 * HOUR).now() });
       const time = { now: () => Date.now(), advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
       // Each account's share covers its person's calls; yesterday's answers are still served stale.
       const { call, sandbox, handler } = setup({
@@ -150,7 +145,7 @@ describe('pacing of background revalidations over the day', () => {
 
   it("a restarted instance expects of today's people the calls per person the stopped one counted", async () => {
     const revalidationsAfterRestart = async (callsPerPerson: number) => {
-      vi.useFakeTimers({ toFake: ['Date'], now: clock(1).now() });
+      vi.useFakeTimers({ toFake: ['Date'], now: dayClock(1 * HOUR).now() });
       const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
       // One cache outlives the instances: the pacing state is saved in it.
       const shared = {
@@ -206,7 +201,7 @@ describe('pacing of background revalidations over the day', () => {
     // Each sign-in asks the API who signed in (one call, once per person). Twenty of them in the
     // first hour, extrapolated as a rate, would be taken for ~76 calls still to come at 05:00:
     // more than the day has left, and no revalidation would go out.
-    const time = clock(1);
+    const time = dayClock(1 * HOUR);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
     const PAGES = pagesOf(sandbox);
     for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
@@ -233,7 +228,7 @@ describe('pacing of background revalidations over the day', () => {
     // Three calls, no reserve: A fetched at 00:00, B at 08:00; one refresh left, A's (B's day is
     // shorter). Spaced to 24:00, A's refresh is due at 12:00. Due once A's age x sqrt(rate) reached
     // the level that B's whole day just misses, it would wait until about 16:00.
-    const time = clock(0);
+    const time = dayClock(0 * HOUR);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 3, reserve: 0 });
     const [A, B] = pagesOf(sandbox) as [string, string];
     for (let i = 0; i < 3; i++) await call(A);
@@ -253,7 +248,7 @@ describe('pacing of background revalidations over the day', () => {
 
   it('among the answers due, the call goes to the one whose views lose most by waiting (age x views)', async () => {
     // No pacing: every stale answer is due (past its 60 s). A is older, B viewed three times as often.
-    const time = clock(1);
+    const time = dayClock(1 * HOUR);
     const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 4, reserve: 0, pacing: false });
     const [A, B, C] = pagesOf(sandbox) as [string, string, string];
     await call(A);

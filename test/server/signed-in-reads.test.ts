@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { lruCacheStore, memoryCoordination, type TokenStore, type UserTokens } from '../../src/index.js';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
+import { dayClock } from '../helpers/timers.js';
 import { browserClient, CookieJar, handlerOver, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
-function clock(fraction: number) {
-  const state = { t: Math.floor(Date.now() / DAY) * DAY + fraction * DAY };
-  return { now: () => state.t, advance: (ms: number) => (state.t += ms) };
-}
-
 describe("signed-in reads: a user's answers kept userMaxAge in that user's cache, dropped by their own writes", () => {
   it('ten views of the favorites in a minute are one call; past userMaxAge the next view asks the API again', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { sandbox, handler } = setup({ now: time.now });
     const browser = browserClient(handler);
     await signIn(sandbox, handler, browser.jar, SANDBOX_USERS.carol);

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_USERS } from '../../src/sandbox/index.js';
+import { dayClock } from '../helpers/timers.js';
 import { CookieJar, MOUNT, ORIGIN, PHONE, setup, signIn } from './setup.js';
 
 const DAY = 86_400_000;
-/** A handler clock at a fraction of today's UTC day, moved on with `advance`. */
-function clock(fraction: number) {
-  const state = { t: Math.floor(Date.now() / DAY) * DAY + fraction * DAY };
-  return { now: () => state.t, advance: (ms: number) => (state.t += ms) };
-}
-
 describe("visitor shares: no visitor spends the day's budget", () => {
   it('one address asking for a thousand uncached SKUs spends its share (1% of the day, at least 10 calls), then gets 429 with Retry-After; other visitors are still served', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { handler, sandbox } = setup({ dailyLimit: 200, now: time.now });
     const scraper = { clientAddress: '203.0.113.7' };
     const statuses = new Map<number, number>();
@@ -35,7 +30,7 @@ describe("visitor shares: no visitor spends the day's budget", () => {
   });
 
   it('answers already kept cost no share: past its share a visitor still gets cached and stale answers', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { handler, sandbox } = setup({ visitorShare: 2, now: time.now });
     const visitor = { clientAddress: '203.0.113.7' };
     const get = (path: string) => handler(new Request(`${ORIGIN}${MOUNT}${path}`), visitor);
@@ -51,7 +46,7 @@ describe("visitor shares: no visitor spends the day's budget", () => {
   });
 
   it('a call already on its way is joined without charge; a new day brings a new share', async () => {
-    const time = clock(0.99);
+    const time = dayClock(0.99 * DAY);
     const { handler, sandbox } = setup({ visitorShare: 1, now: time.now });
     const get = (path: string, clientAddress: string) =>
       handler(new Request(`${ORIGIN}${MOUNT}${path}`), { clientAddress });
@@ -81,7 +76,7 @@ describe("visitor shares: no visitor spends the day's budget", () => {
   });
 
   it('a signed-in user is charged by account, not by address; past the share their own last answers are served', async () => {
-    const time = clock(0.5);
+    const time = dayClock(0.5 * DAY);
     const { handler, sandbox } = setup({ visitorShare: 3, anonymousShare: 0, now: time.now });
     const jar = new CookieJar();
     // The sign-in's call (who signed in: GET /user) is the asking address's.

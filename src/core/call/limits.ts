@@ -9,6 +9,7 @@
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
 
+import { nextDayStart, utcDay } from '../../internal/day.js';
 import { rateLimitWaitError } from '../../internal/waits.js';
 import { type AccessToken, fingerprint } from '../auth/token.js';
 import { DailyLimitError, RateLimitWaitError } from '../errors.js';
@@ -250,12 +251,6 @@ export function createLimits(config: LimitsConfig): Limits {
   };
 }
 
-/** The UTC day (`YYYY-MM-DD`) the budget counts in. */
-function utcDay(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-export function nextUtcMidnight(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+function nextUtcMidnight(): Date {
+  return nextDayStart(utcDay());
 }

@@ -16,6 +16,7 @@
  */
 
 import type { AccessToken } from '../auth/token.js';
+import type { TokenStore } from '../auth/token-store.js';
 import type { RateLimitInfo } from '../call/rate-limit.js';
 import type { CacheStore } from './cache.js';
 
@@ -200,4 +201,10 @@ export interface Coordination {
    * sign-in states and codes, so a replayed sign-in callback is refused on every instance).
    */
   markUsed?(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Optional: a user's tokens under an id of yours (never a token), dropped `expireAfterMs` after
+   * their last write when given: `price-catalog/server` keeps its sessions' tokens there, so every
+   * instance sharing the coordination knows each session (`redisCoordination` has one).
+   */
+  tokenStore?(userId: string, options?: { expireAfterMs?: number | undefined }): TokenStore;
 }

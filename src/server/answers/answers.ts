@@ -5,7 +5,7 @@
  */
 import type { CachedAnswer, CacheStore } from '../../index.js';
 import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
-import { isThenable, type Maybe, type Prepared } from './prepared.js';
+import { isThenable, type Maybe, type Prepared } from './parts.js';
 
 export interface Entry {
   /** 200, or the API's 404 / 410 / 422 kept for a while so a missing id costs no second call. */
@@ -75,15 +75,21 @@ export async function writeEntry(
   ];
   if (entry.link) headers.push(['link', entry.link]);
   if (entry.status !== 200) headers.push(['x-status', String(entry.status)]);
-  const answer: CachedAnswer = {
-    body: entry.body,
-    etag: entry.etag,
-    storedAt: entry.storedAt,
-    maxAgeMs: entry.maxAgeMs + keepMs,
-    headers,
-    size: JSON.stringify(entry.body ?? null).length,
-  };
-  await store.set(key, answer);
+  await store.set(
+    key,
+    storedAnswer(entry.body, entry.storedAt, entry.maxAgeMs + keepMs, headers, entry.etag),
+  );
+}
+
+/** What a store keeps: `body`, kept `keepMs` from `storedAt`, sized by its JSON (the one place one is made). */
+export function storedAnswer(
+  body: unknown,
+  storedAt: number,
+  keepMs: number,
+  headers: [string, string][] = [],
+  etag?: string,
+): CachedAnswer {
+  return { body, etag, storedAt, maxAgeMs: keepMs, headers, size: JSON.stringify(body ?? null).length };
 }
 
 /** The browser's answer from an entry: 304 when its If-None-Match matches, else the body. */

@@ -6,6 +6,7 @@
 import type { DailyUsage } from '../../index.js';
 import { staleServed, visitorRefused } from '../events.js';
 import { JSON_TYPE } from '../http/security-headers.js';
+import type { Settings } from '../settings.js';
 import type { Fetched } from '../upstream/fetch-api.js';
 import { upstreamInvalid } from '../upstream/upstream.js';
 import { answerFrom, type Entry } from './answers.js';
@@ -18,11 +19,9 @@ const RETRY_AFTER_FAILURE_MS = 30_000;
 
 export class Outcomes {
   constructor(
+    /** `mount`: the API path of a request is what follows it. */
+    private readonly settings: Pick<Settings, 'mount'>,
     private readonly usage: () => DailyUsage,
-    /** Unused since a kept answer is served at any age when no call can replace it. */
-    _maxStale: number,
-    /** The handler's mount path: the API path of a request is what follows it. */
-    private readonly mount: string,
   ) {}
 
   of(request: Request, fetched: Fetched, stale: Entry | undefined, now: number): Response {
@@ -43,7 +42,7 @@ export class Outcomes {
   /** The kept good answer, whatever its age (its Age header says it), else undefined. */
   private staleOr(request: Request, stale: Entry | undefined, now: number): Response | undefined {
     if (stale && stale.status === 200) {
-      staleServed(new URL(request.url).pathname.slice(this.mount.length));
+      staleServed(new URL(request.url).pathname.slice(this.settings.mount.length));
       return answerFrom(stale, 'stale', request, now);
     }
     return undefined;

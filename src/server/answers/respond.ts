@@ -1,14 +1,19 @@
 /** The handler's own answers: JSON error bodies in the API's format, and no-store headers. */
 import { JSON_TYPE } from '../http/security-headers.js';
 
-/** An answer in the API's error format (`{errors: [{code, messages}]}`), never cached by the browser. */
+/** The API's error format, `{errors: [{code, messages}]}`: every refusal of the handler's says it so. */
+export function errorBody(code: string, message: string): { errors: [{ code: string; messages: [string] }] } {
+  return { errors: [{ code, messages: [message] }] };
+}
+
+/** An answer in the API's error format, never cached by the browser. */
 export function refusal(
   status: number,
   code: string,
   message: string,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify({ errors: [{ code, messages: [message] }] }), {
+  return new Response(JSON.stringify(errorBody(code, message)), {
     status,
     headers: { ...headers, 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
   });

@@ -17,14 +17,14 @@ import {
   staleReads,
   type ViewCountStore,
 } from '../../index.js';
+import type { DayCounter } from '../../internal/day.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
 import { FirstFetches } from '../pacing/first-fetches.js';
 import { notFetchedYet } from '../pacing/not-fetched.js';
-import type { OneOffCalls } from '../pacing/one-offs.js';
 import { OverdueAnswers } from '../pacing/overdue.js';
 import type { OwnCalls } from '../pacing/own-calls.js';
 import { Pacing } from '../pacing/pacing.js';
@@ -32,14 +32,8 @@ import { PacingState } from '../pacing/pacing-state.js';
 import { compileRoutes, type RouteTable } from '../routing/route-table.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
-import {
-  type FetchContext,
-  type Fetched,
-  fetchGet,
-  type GetSpec,
-  keptRefusal,
-} from '../upstream/fetch-api.js';
+import { within } from '../upstream/answer-within.js';
+import { type Fetched, fetchGet, type GetSpec, keptRefusal } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import type { Charge } from '../visitors/visitors.js';
 
@@ -61,12 +55,11 @@ export interface PublicCacheParts {
   locks: LockStore;
   flights: Flights;
   outcomes: Outcomes;
-  fetchContext: FetchContext;
   usage: () => DailyUsage;
   /** Views of answers not kept yet (first-fetches.ts): the coordination's, shared, or this instance's. */
   viewCounts: ViewCountStore;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
-  oneOffs?: OneOffCalls;
+  oneOffs?: DayCounter;
   /** Users' calls for their own resources: the pacing expects them per person yet to call. */
   ownCalls?: OwnCalls;
   /** The store outlives this instance (shared, as Redis is): the pacing state is saved in it for the next. */
@@ -205,9 +198,9 @@ export class PublicCache {
     previous: Entry | undefined,
     charge?: Charge,
   ): Promise<Fetched | Response> {
-    const { settings, store, client, flights, fetchContext } = this.parts;
+    const { settings, store, client, flights } = this.parts;
     return flights.charged(key, charge ?? FREE, async () => {
-      const fetched = await fetchGet(client, spec, previous, fetchContext);
+      const fetched = await fetchGet(client, spec, previous, settings);
       if (fetched.kind === 'entry') {
         if (fetched.storable) {
           await writeEntry(store, key, fetched.entry, KEEP_MS);

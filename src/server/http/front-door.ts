@@ -5,20 +5,19 @@
  */
 
 import { notServed } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/parts.js';
 import { refusal } from '../answers/respond.js';
 import { compileRoutes, type PathMatch } from '../routing/route-table.js';
 import { type RouterParts, route } from '../routing/router.js';
 import { signInMethods } from '../users/sign-in.js';
-import { pathSegments } from './guard.js';
-import { isOtherOrigin } from './methods.js';
+import { isOtherOrigin } from './origin.js';
+import { pathSegments } from './path.js';
 import type { Target } from './target.js';
 
-export interface FrontDoorParts extends RouterParts {
-  logger: { error?: (message: string) => void } | undefined;
-}
+/** The front door of the handler, as the node adapter reaches it (the property is internal). */
+export const FRONT_DOOR: unique symbol = Symbol('price-catalog.server.front-door');
 
-export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answer> {
+export function frontDoor(parts: RouterParts): (target: Target) => Maybe<Answer> {
   const routes = compileRoutes();
   const { mount } = parts.settings;
 
@@ -40,7 +39,7 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     switch (target.method) {
       case 'OPTIONS':
-        if (isOtherOrigin(target, parts.origins(target.origin))) {
+        if (isOtherOrigin(target, parts.settings.origins(target.origin))) {
           return refusal(
             403,
             'CrossSiteRequest',
@@ -61,7 +60,9 @@ export function frontDoor(parts: FrontDoorParts): (target: Target) => Maybe<Answ
 
   const failed = (error: unknown): Answer => {
     // Never the error's text: it may name the API's URL or echo input.
-    parts.logger?.error?.(`price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`);
+    parts.settings.logger?.error?.(
+      `price-catalog/server: the handler failed (${(error as Error)?.name ?? 'error'})`,
+    );
     return refusal(500, 'HandlerError', 'The catalog handler failed');
   };
   return (target) => {

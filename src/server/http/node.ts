@@ -4,10 +4,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from '../../internal/path-text.js';
-import { type Answer, FRONT_DOOR, isThenable, type Maybe } from '../answers/prepared.js';
+import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
+import { errorBody } from '../answers/respond.js';
 import type { RequestContext } from '../visitors/visitors.js';
+import { FRONT_DOOR } from './front-door.js';
 import { FETCH_METHODS } from './methods.js';
-import { forwardedOrigin, peerAddress } from './proxy.js';
+import { forwardedOrigin, HOST, peerAddress } from './proxy.js';
 import { JSON_TYPE, SECURITY_HEADERS } from './security-headers.js';
 import type { Target } from './target.js';
 
@@ -38,7 +40,6 @@ export type NodeHandler = (
   next?: (error?: unknown) => void,
 ) => void;
 
-const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 /** The raw request target must be a path: no escape of `/`, `\` or `.`, no dot segment (control characters: hasControl). */
 const BAD_TARGET = /%2f|%5c|%2e|\\|(?:^|\/)\.\.?(?:\/|\?|$)/i;
 /** An unread body is read and dropped up to this much after the answer, so the client sees the answer; then the connection is closed. */
@@ -99,7 +100,7 @@ async function serve(
       await handler(new Request(url, { method: 'OPTIONS', headers: headersOf(req) }), context)
     ).headers.get('allow');
     res.writeHead(405, { allow: allow ?? [...FETCH_METHODS].join(', '), ...REFUSAL_HEADERS });
-    res.end(errorBody('MethodNotAllowed', `${method} is not served`));
+    res.end(JSON.stringify(errorBody('MethodNotAllowed', `${method} is not served`)));
     return;
   }
   let request: Request | undefined;
@@ -301,11 +302,7 @@ function drainThenClose(req: IncomingMessage, res: ServerResponse): void {
 
 const REFUSAL_HEADERS = { ...SECURITY_HEADERS, 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
 
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({ errors: [{ code, messages: [message] }] });
-}
-
 function answer(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { ...REFUSAL_HEADERS, connection: 'close' });
-  res.end(errorBody(code, message));
+  res.end(JSON.stringify(errorBody(code, message)));
 }

@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+/** A Host header's value: a name or an address, with a port. */
+export const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
 /** The header's values, comma-separated and repeated headers alike, in order. */

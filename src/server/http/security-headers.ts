@@ -4,7 +4,7 @@
  * answers it makes itself. An answer is JSON data, never a page: nothing in it may run, be framed
  * or be sniffed into markup (docs/frontend.md, "Running it on the internet").
  */
-import type { Answer } from '../answers/prepared.js';
+import type { Answer } from '../answers/parts.js';
 
 /** On every answer: hits, misses, refusals, 304s, HEAD, OPTIONS, redirects. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

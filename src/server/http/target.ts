@@ -3,8 +3,12 @@
  * the node adapter one of the socket's request, building a Request only when a part needs it (a
  * write's body, a sign-in, a visitor's charge, a user's call), so a kept answer is served without one.
  */
-import type { HeaderReader } from '../answers/prepared.js';
 import type { RequestContext } from '../visitors/visitors.js';
+
+/** A header of the browser's request, as `Headers.get` reads it. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
 
 /** A browser's request as the front door reads it. */
 export interface Target {

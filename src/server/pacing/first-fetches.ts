@@ -13,7 +13,7 @@
  * the day: past a tenth of the day's calls, views that mostly find nothing kept say it does not.
  */
 import type { DailyUsage, ViewCountStore } from '../../index.js';
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, utcDay } from '../../internal/day.js';
 
 /** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
 const MIN_FIT_CALLS = 20;
@@ -120,8 +120,4 @@ export class FirstFetches {
     this.keptViews = 0;
     this.missingViews = 0;
   }
-}
-
-function utcDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
 }

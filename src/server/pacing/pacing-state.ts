@@ -8,6 +8,7 @@
  * keeps is in the cache.
  */
 import type { CacheStore } from '../../index.js';
+import { storedAnswer } from '../answers/answers.js';
 import { MemoryViewCounts } from '../cache/view-counts.js';
 import type { FirstFetches } from './first-fetches.js';
 import type { OverdueAnswers, Watched } from './overdue.js';
@@ -67,19 +68,7 @@ export class PacingState {
       heldBack: this.firstFetches.lastHeldBack,
     };
     if (this.ownCalls) saved.ownPerPerson = this.ownCalls.snapshot();
-    const size = JSON.stringify(saved).length;
-    keep(
-      Promise.resolve(
-        this.store.set(KEY, {
-          body: saved,
-          etag: undefined,
-          storedAt: now,
-          maxAgeMs: KEEP_MS,
-          headers: [],
-          size,
-        }),
-      ),
-    );
+    keep(Promise.resolve(this.store.set(KEY, storedAnswer(saved, now, KEEP_MS))));
   }
 
   private async read(now: number): Promise<void> {

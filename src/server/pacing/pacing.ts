@@ -8,7 +8,7 @@
  * revalidation back until the line had caught up with the morning's first fetches.
  */
 import type { DailyUsage } from '../../index.js';
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, DayCounter } from '../../internal/day.js';
 import type { Settings } from '../settings.js';
 import type { Due, OverdueAnswers } from './overdue.js';
 import type { OwnCalls } from './own-calls.js';
@@ -17,9 +17,8 @@ import type { OwnCalls } from './own-calls.js';
 const MIN_RATE_SHARE = 1 / 24;
 
 export class Pacing {
-  /** Revalidations this instance started on the budget day `day`. */
-  private spent = 0;
-  private day = '';
+  /** Revalidations this instance started on the budget day. */
+  private readonly spent = new DayCounter();
 
   constructor(
     /** `reserveFloor`: kept to the day's end for pages nobody asked for yet; `pacing: false` spends down to the reserve. */
@@ -70,15 +69,10 @@ export class Pacing {
   }
 
   private spend(usage: DailyUsage): void {
-    this.today(usage);
-    this.spent += 1;
+    this.spent.add(usage.day);
   }
 
   private today(usage: DailyUsage): number {
-    if (usage.day !== this.day) {
-      this.day = usage.day;
-      this.spent = 0;
-    }
-    return this.spent;
+    return this.spent.count(usage.day);
   }
 }

@@ -5,25 +5,24 @@
  */
 
 import { notServed, notSignedIn } from '../answers/outcomes.js';
-import type { Answer, Maybe } from '../answers/prepared.js';
+import type { Answer, Maybe } from '../answers/parts.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
-import { isSameOrigin, requestedVersion } from '../http/guard.js';
+import { requestedVersion } from '../http/api-version.js';
+import { isSameOrigin } from '../http/origin.js';
 import type { Target } from '../http/target.js';
 import type { Settings } from '../settings.js';
 import { authRoute, type SignInContext } from '../users/sign-in.js';
 import type { UserCalls } from '../users/user-calls.js';
-import type { Charge, RequestContext, VisitorShares } from '../visitors/visitors.js';
+import type { Charge, VisitorShares } from '../visitors/visitors.js';
 import { type Query, queryOf } from './query-params.js';
 import type { PathMatch } from './route-table.js';
 import { queryParamOf, type RouteLookup } from './routes.js';
 
 export interface RouterParts {
   settings: Settings;
-  /** The app's origins, given the origin of the request's URL. */
-  origins(origin: string): readonly string[];
   signedIn(request: Request): Promise<string | undefined>;
-  signIn(url: URL, request: Request, context: RequestContext): SignInContext;
+  signIn: SignInContext;
   publicCache: PublicCache;
   userCalls: UserCalls;
   visitors: VisitorShares;
@@ -40,7 +39,7 @@ export function route(
   if (segments[0] === 'auth') {
     const request = target.request();
     const url = new URL(request.url);
-    return authRoute(request, url, segments, parts.signIn(url, request, target.context));
+    return authRoute(request, url, segments, parts.signIn, target.context);
   }
   const lookup = match?.lookup(target.method);
   if (!lookup) return notServed();
@@ -53,7 +52,7 @@ export function route(
   );
   if (query instanceof Response) return query;
   const write = served.method !== 'GET';
-  if (write && !isSameOrigin(target, parts.origins(target.origin))) {
+  if (write && !isSameOrigin(target, settings.origins(target.origin))) {
     return refusal(
       403,
       'CrossSiteRequest',

@@ -11,14 +11,14 @@ import {
   type CatalogClient,
   DailyLimitError,
   InvalidRequestError,
-  type Logger,
   type QueryParams,
   RateLimitError,
   TokenError,
-  type ValidationMode,
 } from '../../index.js';
 import { handlerMaxAge } from '../../internal/cache.js';
 import { type Entry, etagOf, rewriteLink } from '../answers/answers.js';
+import { errorBody } from '../answers/respond.js';
+import type { Settings } from '../settings.js';
 import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
@@ -37,14 +37,8 @@ export interface GetSpec {
   schema?: AnswerSchema;
 }
 
-export interface FetchContext {
-  apiBase: string;
-  mount: string;
-  now: () => number;
-  /** The handler's `validation`: `strict` (default) refuses an answer that fails its schema. */
-  validation: ValidationMode;
-  logger?: Logger | undefined;
-}
+/** What a GET needs of the settings: links are rewritten from the API's base to the mount path. */
+export type FetchContext = Pick<Settings, 'apiBase' | 'mount' | 'now' | 'validation' | 'logger'>;
 
 export async function fetchGet(
   client: CatalogClient,
@@ -114,7 +108,7 @@ export function failure(error: unknown): Exclude<Fetched, { kind: 'entry' | 'inv
   // Refused by the server's client before sending: the user's token lacks the endpoint's scope.
   if (error instanceof InvalidRequestError) {
     const status = error.code === 'InsufficientScope' ? 403 : 400;
-    return { kind: 'api', status, body: { errors: [{ code: error.code, messages: [error.message] }] } };
+    return { kind: 'api', status, body: errorBody(error.code, error.message) };
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return { kind: 'api', status: error.status, body: refusalBody(error.status, error.body) };

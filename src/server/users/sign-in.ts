@@ -7,29 +7,20 @@
  *   POST logout                 signs the user out at the API and forgets the tokens (same origin only)
  *   GET  session                `{ signed_in }`
  */
-import { AccessDeniedError, type CatalogClient, type TokenStore, type UserScope } from '../../index.js';
+import { AccessDeniedError, type CatalogClient, type TokenStore } from '../../index.js';
 import { privateJson, redirect, refusal } from '../answers/respond.js';
-import { isSameOrigin } from '../http/guard.js';
-import type { Charge } from '../visitors/visitors.js';
-import {
-  type CookieSettings,
-  clearCookie,
-  decodeText,
-  encodeText,
-  localPath,
-  randomId,
-  readCookie,
-  sessionKey,
-  setCookie,
-} from './sessions.js';
+import { isSameOrigin } from '../http/origin.js';
+import type { Settings } from '../settings.js';
+import type { Charge, RequestContext } from '../visitors/visitors.js';
+import { decodeText, encodeText } from './base64url.js';
+import { clearCookie, readCookie, setCookie } from './cookies.js';
+import { localPath } from './local-path.js';
+import { randomId, sessionKey } from './session-ids.js';
 
-export interface SignInContext {
+/** What the sign-in routes use: their slice of the settings and the handler's parts, made once. */
+export interface SignInContext
+  extends Pick<Settings, 'cookie' | 'mount' | 'origins' | 'redirectUri' | 'scopes'> {
   client: CatalogClient;
-  cookie: CookieSettings;
-  mount: string;
-  origins: readonly string[];
-  redirectUri: string | undefined;
-  scopes: readonly UserScope[];
   tokensFor(key: string): TokenStore;
   userClient(key: string): CatalogClient;
   forgetUser(key: string): Promise<void>;
@@ -37,7 +28,7 @@ export interface SignInContext {
   /** Records a sign-in's state or code as spent; false when it already was (a replay). */
   markUsed(key: string): Promise<boolean>;
   /** The sign-in's call (learning the account), charged to the address asking. */
-  chargeSignIn: Charge;
+  chargeSignIn(request: Request, context: RequestContext): Charge;
   /** The API's sign-out, charged to the account signing out. */
   chargeSignOut(key: string): Charge;
   /** Asks the API who signed in (the user's id) and keeps it with the session. */
@@ -66,10 +57,12 @@ export async function authRoute(
   url: URL,
   segments: readonly string[],
   context: SignInContext,
+  asking: RequestContext,
 ): Promise<Response> {
   const action = segments.length === 2 ? `${request.method} ${segments[1]}` : '';
   const loginCookie = `${context.cookie.name}_login`;
-  const callbackUri = context.redirectUri ?? `${context.origins[0]}${context.mount}/auth/callback`;
+  const origins = context.origins(url.origin);
+  const callbackUri = context.redirectUri ?? `${origins[0]}${context.mount}/auth/callback`;
   const home = '/';
   switch (action) {
     case 'GET login': {
@@ -113,7 +106,7 @@ export async function authRoute(
       const back = localPath(decodeText(kept[1] as string), home);
       if (url.searchParams.get('error') === 'access_denied') return redirect(back, [clear]);
       // Learning who signed in costs a call: the address asking pays it, before the code is exchanged.
-      const refused = await context.chargeSignIn();
+      const refused = await context.chargeSignIn(request, asking)();
       if (refused) return withCookies(refused, [clear]);
       const id = randomId();
       const key = await sessionKey(id);
@@ -137,7 +130,7 @@ export async function authRoute(
       ]);
     }
     case 'POST logout': {
-      if (!isSameOrigin(request, context.origins)) {
+      if (!isSameOrigin(request, origins)) {
         return refusal(403, 'CrossSiteRequest', 'Sign-out must come from a page of this site');
       }
       const key = await context.signedIn(request);

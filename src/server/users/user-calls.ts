@@ -10,41 +10,44 @@
  * the store. Users' keys never meet: each holds its session key.
  */
 import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../../index.js';
-import { answerFrom, type Entry, readEntry, writeEntry } from '../answers/answers.js';
+import { DAY_MS } from '../../internal/day.js';
+import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../answers/answers.js';
 import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
 import { refusal } from '../answers/respond.js';
 import type { PublicCache } from '../cache/public-cache.js';
-import { jsonBody } from '../http/guard.js';
+import { jsonBody } from '../http/body.js';
 import type { RouteLookup } from '../routing/routes.js';
 import type { Settings } from '../settings.js';
-import { within } from '../upstream/deadline.js';
-import { type FetchContext, type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
+import { within } from '../upstream/answer-within.js';
+import { type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
-import { randomId } from './sessions.js';
-
-/** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
-const KEEP_FOR_ETAG_MS = 3_600_000;
-/** How long a user's cache generation is kept unused. */
-const GENERATION_MS = 86_400_000;
-/** Users' clients kept at once in this process (each holds a token store and a window). */
-const MAX_CLIENTS = 1000;
-/** Retry-After of a write the API did not answer in time. */
-const RETRY_WRITE_MS = 30_000;
+import { randomId } from './session-ids.js';
 
 export interface UserCallsParts {
   settings: Settings;
+  /** Where users' answers are kept, each under its session's key (the public store when it is shared). */
   store: CacheStore;
+  /** The server's client: each user's calls go through a `forUser` client of it. */
   client: CatalogClient;
+  /** A session's tokens (keeping its account across refreshes: accounts.ts). */
   tokensFor(key: string): TokenStore;
   flights: Flights;
   outcomes: Outcomes;
   publicCache: PublicCache;
-  fetchContext: FetchContext;
   /** A call for the user's own resources is being made (for the pacing: own-calls.ts). */
   onCall?: (user: string) => void;
 }
+
+/** How long past `userMaxAge` a user's answer is kept: its ETag still saves a body then. */
+const KEEP_FOR_ETAG_MS = 3_600_000;
+/** How long a user's cache generation is kept unused. */
+const GENERATION_MS = DAY_MS;
+/** Users' clients kept at once in this process (each holds a token store and a window). */
+const MAX_CLIENTS = 1000;
+/** Retry-After of a write the API did not answer in time. */
+const RETRY_WRITE_MS = 30_000;
 
 export class UserCalls {
   /** One client per signed-in user, kept for a while (a Map in use order). */
@@ -137,10 +140,10 @@ export class UserCalls {
         await this.forget(user);
       }
       // The write may well have been made: an answer that is not valid data is still never passed on.
-      const { fetchContext } = this.parts;
+      const { settings } = this.parts;
       if (
         data !== undefined &&
-        invalidAnswer(response, data, route.row.schema, fetchContext, `${method} ${spec.path}`)
+        invalidAnswer(response, data, route.row.schema, settings, `${method} ${spec.path}`)
       ) {
         return upstreamInvalid();
       }
@@ -162,10 +165,10 @@ export class UserCalls {
     previous: Entry | undefined,
     charge: Charge,
   ): Promise<Fetched | Response> {
-    const { settings, store, flights, fetchContext } = this.parts;
+    const { settings, store, flights } = this.parts;
     return flights.charged(full, charge, async () => {
       this.parts.onCall?.(user);
-      const fetched = await fetchGet(this.clientFor(user), spec, previous, fetchContext);
+      const fetched = await fetchGet(this.clientFor(user), spec, previous, settings);
       if (fetched.kind === 'entry' && fetched.storable) {
         await writeEntry(store, full, fetched.entry, settings.userMaxAge + KEEP_FOR_ETAG_MS);
       }
@@ -208,14 +211,7 @@ export class UserCalls {
 
   private async setId(key: string): Promise<string> {
     const id = randomId().slice(0, 16);
-    await this.parts.store.set(key, {
-      body: id,
-      etag: undefined,
-      storedAt: this.parts.settings.now(),
-      maxAgeMs: GENERATION_MS,
-      headers: [],
-      size: id.length,
-    });
+    await this.parts.store.set(key, storedAnswer(id, this.parts.settings.now(), GENERATION_MS));
     return id;
   }
 }

@@ -8,7 +8,8 @@
  * the account. Counted in the coordination, so every instance sees one count.
  */
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, utcDay } from '../../internal/day.js';
+import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
 import { networkOf } from './networks.js';
@@ -122,11 +123,6 @@ export class VisitorShares {
 export const byClientAddress: VisitorKey = (_request, context) => context.clientAddress;
 
 /** The stores count fingerprints: no address is kept. */
-async function fingerprint(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function utcDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
+function fingerprint(key: string): Promise<string> {
+  return sha256Hex(key, 12);
 }

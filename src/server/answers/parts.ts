@@ -37,11 +37,3 @@ export async function withoutBody(answer: Maybe<Answer>): Promise<Answer> {
   await got.body?.cancel();
   return new Response(null, { status: got.status, headers: got.headers });
 }
-
-/** A header of the browser's request, as `Headers.get` reads it. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
-
-/** The front door of the handler, as the node adapter reaches it (the property is internal). */
-export const FRONT_DOOR: unique symbol = Symbol('price-catalog.server.front-door');
