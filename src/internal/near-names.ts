@@ -18,9 +18,13 @@ export function closestSpelling(name: string, known: readonly string[]): string 
   for (const candidate of known) {
     const other = plain(candidate);
     const [short, long] = wanted.length < other.length ? [wanted, other] : [other, wanted];
-    const inside = short.length > 2 && short.length * 2 >= long.length && long.includes(short);
     const left = lettersLeft(short, long);
-    if (left < least && (inside || left * 3 <= long.length)) {
+    // Close in letters, or one inside the other when it is at least half of it.
+    if (
+      left < least &&
+      (left * 3 <= long.length ||
+        (short.length > 2 && short.length * 2 >= long.length && long.includes(short)))
+    ) {
       best = candidate;
       least = left;
     }
