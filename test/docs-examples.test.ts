@@ -1,229 +1,62 @@
 /**
- * Every ```ts block of README.md and docs/*.md runs here against a started sandbox, so the docs
- * cannot drift from the SDK. The convention a docs example is written to:
+ * Every runnable block of README.md and docs/*.md runs here where a reader runs it: in a fresh
+ * project outside the clone, made the way README's Install says (`npm init -y`, the package from
+ * the tarball of `npm pack`, what the page's own commands add), so the docs cannot drift from the
+ * package as published. The convention a docs example is written to:
  *
- * - A block runs as written against `npx price-catalog-sandbox`: it reads the API's URLs and
- *   credentials from the variables that command prints (`PRICE_CATALOG_BASE_URL`,
- *   `PRICE_CATALOG_AUTH_URL`, `PRICE_CATALOG_CLIENT_ID`, `PRICE_CATALOG_CLIENT_SECRET`,
- *   `PRICE_CATALOG_TOKEN`, `PRICE_CATALOG_STATE_DIR`: src/sandbox/environment.ts, the CLI's names),
- *   or starts its own sandbox (`createSandbox()` from `price-catalog/testing`). Each block gets a
- *   fresh sandbox listening on loopback and exactly those variables: the SDK's other `PRICE_CATALOG_*`
- *   variables and the names the docs used before (`CLIENT_ID`, `CATALOG_TOKEN`, `REDIS_URL`, ...)
- *   are unset while it runs, and a block that reads any other variable fails before it runs.
- * - Each page with blocks says in one line, starting `**Against the sandbox:**`, how to run it
- *   against the sandbox; a variable of its own that line asks to export (`export
+ * - A ```ts block runs as written with `npx tsx <file>.ts`, a ```js block with `node <file>.mjs`,
+ *   in a project where `npm init -y` ran (npm 11 writes `"type": "commonjs"`), then the page's
+ *   `npm pkg set` commands (`npm pkg set type=module` for top-level await), then `npm install` of
+ *   the tarball and of the packages the page's `npm install` commands name (`npm install -D tsx`
+ *   for ```ts blocks): nothing else is installed, and the clone's node_modules are out of reach.
+ *   A block fenced with a second word (```` ```js browser ````) is shown, not run.
+ * - It reads the API's URLs and credentials from the variables `npx price-catalog-sandbox` prints
+ *   (`PRICE_CATALOG_BASE_URL`, `PRICE_CATALOG_AUTH_URL`, `PRICE_CATALOG_CLIENT_ID`,
+ *   `PRICE_CATALOG_CLIENT_SECRET`, `PRICE_CATALOG_TOKEN`, `PRICE_CATALOG_STATE_DIR`:
+ *   src/sandbox/environment.ts), or starts its own sandbox (`createSandbox()` from
+ *   `price-catalog/testing`). Each block gets a fresh sandbox on loopback and a shell's
+ *   environment with exactly those variables (plus `PATH` and `HOME`); reading any other fails.
+ * - Each page with blocks says in one line, starting `**Against the sandbox:**`, how to run it:
+ *   the project's setup and the sandbox; a variable of its own that line asks to export (`export
  *   PRICE_CATALOG_REDIS_URL=...`) is set too (here: a throwaway redis-server).
  * - The page's `npm install` commands name every package its blocks import (price-catalog itself
- *   aside: README's Install), and the peer an imported entry needs (`price-catalog/redis`: ioredis).
- * - A block is complete as a reader sees it: it imports what it uses and declares its own names.
- *   It runs as an ES module with top-level await; a server it starts (`sandbox.listen`, msw
- *   `server.listen`) is closed after it.
- * - A file may show a preamble once: a block fenced as ```` ```ts preamble ````. It runs before
- *   each later block of that file (e.g. the `api` every example of the page uses).
- * - What only the reader's own app has (the framework's `request`, the callback URL the user came
- *   back on, an `AbortSignal` that ends a loop, the app's database) is declared where it is used,
- *   with `declare const name: Type;`, and the docs context (test/docs/context.ts) supplies it:
- *   `request`, `callbackUrl`, `redirectUri`, `signal` (aborted 300 ms in), `db`, `userId`,
- *   `tokenStore`, `onTokens`. Nothing that reaches the sandbox is supplied that way.
- * - The global fetch reaches the started sandbox only; any other URL fails the block.
- *   `console.log` is collected, not printed.
- * - A block that is not meant to run is not a ```ts block: use ```sh for commands, ```tsx for JSX
- *   fragments, or keep a larger example in examples/ with a test of its own.
+ *   aside), and the peer an imported entry needs (`price-catalog/redis`: ioredis).
+ * - A block is complete as a reader sees it: no stand-ins (`declare const`), it imports what it
+ *   uses, and its process ends by itself (it closes the servers and clients it opens).
+ * - A page may show a preamble once: a block fenced ```` ```ts preamble ````. It runs before
+ *   each later block of that page (e.g. the `api` every example of the page uses).
+ * - The global fetch reaches the block's sandbox only (test/docs/fetch-guard.mjs); any other URL
+ *   fails the block.
+ * - A ```ts block type-checks (strict) against the package's published types in its project.
  *
- * - It type-checks as the repository's code does (strict tsconfig): a name used but neither
- *   imported, declared nor in the preamble is an error, named by file and line.
- *
- * Each block becomes .tmp/docs-examples/<file>-<line>.ts (gitignored), is type-checked, and is
- * imported; a failure names the Markdown file and line (the block's first line of code, or the
- * line of a type error).
+ * A failure names the Markdown file and line (the block's first line of code, or the line of a
+ * type error) and the file it ran as.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ts from 'typescript';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SANDBOX_ENVIRONMENT_NAMES } from '../src/sandbox/environment.js';
-import * as context from './docs/context.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_ENVIRONMENT_NAMES, sandboxEnvironment } from '../src/sandbox/environment.js';
+import { createSandbox } from '../src/sandbox/index.js';
+import { type Block, docFiles, ROOT, runnableBlocks } from './docs/blocks.js';
 import {
   ENTRY_PEERS,
   environmentReads,
   installedPackages,
   neededPackages,
+  packageSettings,
   SANDBOX_LINE,
   sandboxLines,
 } from './docs/pages.js';
+import { fresh } from './docs/projects.js';
+import { fileOf, runBlock } from './docs/run.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
-const ROOT = new URL('../', import.meta.url);
-const OUT = new URL('.tmp/docs-examples/', ROOT);
-/** Where the generated modules find what the examples import. */
-const SPECIFIERS: Record<string, string> = {
-  'price-catalog': '../../test/docs/price-catalog.js',
-  'price-catalog/query': '../../src/query/index.js',
-  'price-catalog/otel': '../../src/otel/index.js',
-  'price-catalog/testing': '../../test/docs/testing.js',
-  'price-catalog/testing/msw': '../../test/docs/testing-msw.js',
-  'price-catalog/file': '../../src/file/index.js',
-  'price-catalog/redis': '../../src/redis/index.js',
-  'msw/node': '../../test/docs/msw-node.js',
-  'price-catalog/server': '../../src/server/index.js',
-  'price-catalog/watch': '../../src/watch/index.js',
-};
-/** What a block may `declare const` and get from the docs context: what only the reader's app has. */
-const SUPPLIED = new Set([
-  'request',
-  'callbackUrl',
-  'redirectUri',
-  'signal',
-  'db',
-  'userId',
-  'tokenStore',
-  'onTokens',
-]);
-
-interface Example {
-  /** `docs/pagination.md:6`: the file and the line of the block's first line of code. */
-  where: string;
-  file: string;
-  line: number;
-  module: URL;
-  /** The code as it runs: the page's preamble and the block. */
-  code: string;
-  /** Maps a line of the generated module (0-based) to the Markdown line it came from. */
-  sourceLine: (moduleLine: number) => number;
-}
-
-function docFiles(): string[] {
-  const docs = readdirSync(new URL('docs/', ROOT))
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-    .map((name) => `docs/${name}`);
-  return ['README.md', ...docs];
-}
-
-interface Block {
-  line: number;
-  code: string;
-  preamble: boolean;
-}
-
-/** The ```ts blocks of a Markdown file (``` fences at the start of a line). */
-function tsBlocks(file: string): Block[] {
-  const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n');
-  const blocks: Block[] = [];
-  let open: { line: number; code: string[]; preamble: boolean } | undefined;
-  lines.forEach((text, index) => {
-    if (open) {
-      if (/^```\s*$/.test(text)) {
-        blocks.push({ line: open.line, code: open.code.join('\n'), preamble: open.preamble });
-        open = undefined;
-      } else open.code.push(text);
-    } else {
-      const fence = /^```(ts|typescript)( preamble)?\s*$/.exec(text);
-      if (fence) open = { line: index + 2, code: [], preamble: fence[2] !== undefined };
-    }
-  });
-  if (open) throw new Error(`${file}:${open.line - 1}: a \`\`\`ts block is never closed`);
-  return blocks;
-}
-
-/**
- * The block (after its file's preamble) as a module: its imports hoisted and redirected, the names
- * it declares for the context imported from it, its code in a block scope. Nothing else is in
- * scope: a name the reader cannot see declared fails the type-check.
- */
-function toModule(where: string, code: string): string {
-  const source = ts.createSourceFile('example.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const imports: string[] = [];
-  const named = new Map<string, Set<string>>();
-  const supplied: string[] = [];
-  let body = code;
-  const blank = (text: string) => {
-    // Blank the statement where it stood, keeping the line count.
-    body = body.replace(text, text.replace(/[^\n]/g, ' '));
-  };
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const text = statement.getText(source);
-      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-      const target = SPECIFIERS[specifier] ?? specifier;
-      const clause = statement.importClause;
-      const bindings = clause?.namedBindings;
-      if (clause && !clause.name && bindings && ts.isNamedImports(bindings)) {
-        // Named imports merge per module: a block may import again what its preamble imports.
-        const names = named.get(target) ?? new Set<string>();
-        for (const e of bindings.elements)
-          names.add(
-            `${clause.isTypeOnly || e.isTypeOnly ? 'type ' : ''}${e.getText(source).replace(/^type /, '')}`,
-          );
-        named.set(target, names);
-      } else {
-        const line = text.replace(/(['"])[^'"]+\1\s*;?\s*$/, `'${target}';`);
-        if (!imports.includes(line)) imports.push(line);
-      }
-      blank(text);
-      continue;
-    }
-    const declared =
-      ts.isVariableStatement(statement) &&
-      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword);
-    if (!declared) continue;
-    const names = statement.declarationList.declarations.map((d) => d.name.getText(source));
-    const unknown = names.filter((name) => !SUPPLIED.has(name));
-    if (unknown.length > 0)
-      throw new Error(
-        `${where}: \`declare const ${unknown.join(', ')}\`: the docs context supplies only ${[...SUPPLIED].join(', ')}`,
-      );
-    supplied.push(...names);
-    blank(statement.getText(source));
-  }
-  for (const [target, names] of named) {
-    // A name imported both as a type and as a value is the value's import.
-    const values = new Set([...names].filter((n) => !n.startsWith('type ')));
-    const list = [...names].filter((n) => !(n.startsWith('type ') && values.has(n.slice(5))));
-    imports.push(`import { ${list.join(', ')} } from '${target}';`);
-  }
-  return [
-    `// Generated from ${where} by test/docs-examples.test.ts: edit the Markdown, not this file.`,
-    ...imports,
-    `import { ${['console', ...supplied].join(', ')} } from '../../test/docs/context.js';`,
-    '{',
-    body,
-    '}',
-    '',
-  ].join('\n');
-}
-
-function examples(): Example[] {
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  return docFiles().flatMap((file) => {
-    let preamble: Block | undefined;
-    return tsBlocks(file).flatMap((block) => {
-      if (block.preamble) {
-        preamble = block;
-        return [];
-      }
-      const where = `${file}:${block.line}`;
-      const module = new URL(`${file.replace(/[/.]/g, '-')}-${block.line}.ts`, OUT);
-      const before = preamble ? `${preamble.code}\n` : '';
-      const text = toModule(where, before + block.code);
-      writeFileSync(module, text);
-      const bodyStart = text.split('\n').indexOf('{') + 1;
-      const preambleLines = preamble ? preamble.code.split('\n').length : 0;
-      const first = preamble;
-      const sourceLine = (moduleLine: number) => {
-        const at = moduleLine - bodyStart;
-        return first && at < preambleLines ? first.line + at : block.line + at - preambleLines;
-      };
-      return [{ where, file, line: block.line, module, code: before + block.code, sourceLine }];
-    });
-  });
-}
-
-const all = examples();
+const all = runnableBlocks();
 
 /** The pages with blocks, with their Markdown. */
-const pages = [...new Set(all.map((example) => example.file))].map((file) => ({
+const pages = [...new Set(all.map((block) => block.file))].map((file) => ({
   file,
   markdown: readFileSync(new URL(file, ROOT), 'utf8'),
 }));
@@ -321,29 +154,40 @@ describe('docs pages run as written against the sandbox', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every example type-checks (strict, as the repository compiles)', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(new URL('tsconfig.json', ROOT).pathname, undefined, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    });
-    const files = all.map((example) => example.module.pathname);
-    const program = ts.createProgram(files, { ...config!.options, noEmit: true });
-    const problems = all.flatMap((example) => {
-      const source = program.getSourceFile(example.module.pathname)!;
-      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
-        (d) => {
-          const line = example.sourceLine(source.getLineAndCharacterOfPosition(d.start ?? 0).line);
-          return `${example.file}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-        },
-      );
-    });
+  it('no block declares a stand-in for what it does not have', () => {
+    const problems = all.flatMap((block) =>
+      block.code
+        .split('\n')
+        .flatMap((text, index) =>
+          /^\s*declare\s+(const|let|var|function)\b/.test(text)
+            ? [`${block.file}:${block.sourceLine(index + 1)}: \`${text.trim()}\`: make it real code`]
+            : [],
+        ),
+    );
     expect(problems).toEqual([]);
-  }, 180_000);
+  });
 });
 
-describe('docs examples run against a started sandbox', () => {
+const setupOf = (file: string) => {
+  const markdown = readFileSync(new URL(file, ROOT), 'utf8');
+  // price-catalog itself comes from the tarball (README's `npm install price-catalog` is for later).
+  const packages = [...installedPackages(markdown)].filter((name) => name !== 'price-catalog');
+  return { settings: packageSettings(markdown), packages: packages.sort() };
+};
+/** The fresh projects, made once for the run: one per distinct page setup. */
+const projects = fresh(pages.map(({ file }) => setupOf(file)));
+let made: Promise<Map<string, string>> | undefined;
+/** Each page's project directory (pages with the same setup share one). */
+function projectsOfPages(): Promise<Map<string, string>> {
+  made ??= Promise.all(pages.map(async ({ file }) => [file, await projects.of(setupOf(file))] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return made;
+}
+// Thousands of files (OpenTelemetry's tree): their removal may take a while on a busy machine.
+afterAll(() => projects.remove(), 120_000);
+
+describe.concurrent('docs blocks run in a fresh project against a started sandbox', () => {
   // The examples of price-catalog/redis connect to PRICE_CATALOG_REDIS_URL: a throwaway redis-server here.
   let redis: RedisServer | undefined;
   beforeAll(async () => {
@@ -351,12 +195,6 @@ describe('docs examples run against a started sandbox', () => {
   });
   afterAll(async () => {
     await redis?.stop();
-  });
-  afterEach(async () => {
-    // The example's servers first: msw's gives back the fetch it found, which the stub then restores.
-    await context.teardown();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   /** The values of what a page's sandbox line asks to export beside the sandbox's variables. */
@@ -371,18 +209,113 @@ describe('docs examples run against a started sandbox', () => {
     );
   }
 
-  it.each(all.map((example) => [example.where, example] as const))('%s', async (where, example) => {
-    await context.setup(extras(example.file));
-    vi.stubGlobal('fetch', context.fetch);
-    // OpenTelemetry's console exporters print with console.dir: collected, not printed.
-    vi.spyOn(globalThis.console, 'dir').mockImplementation((item) => void context.printed.push([item]));
-    try {
-      await import(/* @vite-ignore */ example.module.href);
-    } catch (error) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      throw new Error(`The example at ${where} failed: ${message}\n(generated: ${example.module.pathname})`, {
-        cause: error,
+  // Blocks sharing the one Redis (its keys and channels) run one at a time; the others side by side.
+  let redisTurn: Promise<unknown> = Promise.resolve();
+  async function inTurn<T>(shared: boolean, work: () => Promise<T>): Promise<T> {
+    if (!shared) return work();
+    const result = redisTurn.then(work);
+    redisTurn = result.catch(() => {});
+    return result;
+  }
+
+  it.each(all.map((block) => [block.where, block] as const))(
+    '%s',
+    async (where, block: Block) => {
+      const project = (await projectsOfPages()).get(block.file)!;
+      const own = extras(block.file);
+      await inTurn(Object.keys(own).length > 0, async () => {
+        const sandbox = createSandbox();
+        const server = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+        const stateDir = mkdtempSync(join(tmpdir(), 'price-catalog-docs-state-'));
+        try {
+          const environment = {
+            ...sandboxEnvironment({
+              baseUrl: server.baseUrl,
+              authUrl: server.authUrl,
+              clientId: sandbox.clientId,
+              clientSecret: sandbox.clientSecret,
+              token: sandbox.issueToken(),
+              stateDir,
+            }),
+            ...own,
+          };
+          const outcome = await runBlock(project, block, environment, {
+            origin: new URL(server.url).origin,
+            timeoutMs: 150_000,
+          });
+          const ran = `${block.language === 'ts' ? 'npx tsx' : 'node'} ${join(project, fileOf(block))}`;
+          if (outcome.timedOut)
+            throw new Error(
+              `The example at ${where} did not end within 150 s (a server or client left open?): ${ran}\n${outcome.output}`,
+            );
+          if (outcome.code !== 0)
+            throw new Error(
+              `The example at ${where} failed (exit ${outcome.code}): ${ran}\n${outcome.output}`,
+            );
+        } finally {
+          await server.close();
+          rmSync(stateDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        }
       });
+    },
+    600_000, // the first blocks of a page wait for its project's install
+  );
+});
+
+// After the runs: they start as soon as their page's project is there; this waits for all.
+describe('docs blocks in a fresh project', () => {
+  beforeAll(async () => {
+    await projectsOfPages();
+  }, 600_000);
+
+  it('every ```ts block type-checks (strict) against the published types', async () => {
+    const directories = await projectsOfPages();
+    const typeRoots = [new URL('node_modules/@types', ROOT).pathname];
+    const problems: string[] = [];
+    // The files the projects share (TypeScript's lib files, the clone's @types/node) are parsed once.
+    const parsed = new Map<string, ts.SourceFile | undefined>();
+    const host = ts.createCompilerHost({});
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version, ...rest) => {
+      const key = `${name}:${JSON.stringify(version)}`;
+      if (!parsed.has(key)) parsed.set(key, read(name, version, ...rest));
+      return parsed.get(key);
+    };
+    for (const project of new Set(directories.values())) {
+      const blocks = all.filter(
+        (block) => block.language === 'ts' && directories.get(block.file) === project,
+      );
+      const files = new Map(blocks.map((block) => [join(project, fileOf(block)), block]));
+      for (const [path, block] of files) ts.sys.writeFile(path, `${block.code}\n`);
+      const program = ts.createProgram(
+        [...files.keys()],
+        {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          target: ts.ScriptTarget.ES2022,
+          lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          types: ['node'],
+          typeRoots,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        host,
+      );
+      for (const [path, block] of files) {
+        const source = program.getSourceFile(path)!;
+        for (const d of [
+          ...program.getSyntacticDiagnostics(source),
+          ...program.getSemanticDiagnostics(source),
+        ]) {
+          const line = source.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
+          problems.push(
+            `${block.file}:${block.sourceLine(line)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+          );
+        }
+      }
     }
-  });
+    expect(problems).toEqual([]);
+  }, 240_000);
 });

@@ -223,7 +223,8 @@ export function checkUrl(name: string, value: string | undefined, onPage?: boole
   if (value === undefined) throw invalidOption(name, unsetOption(name));
   // `localhost:8080` parses as a URL of scheme `localhost:`: only http(s) is a base URL.
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
-    throw invalidOption(name, 'must be an absolute URL such as https://api.example.com');
+    // `ftp://host` is absolute too: the scheme is named, as fetch takes no other.
+    throw invalidOption(name, 'must be an http(s) URL such as https://api.example.com');
   }
   return value.replace(/\/+$/, '');
 }

@@ -78,12 +78,15 @@ export function catalogResource(engine: Engine) {
 
   return {
     /**
-     * GET /search. A `q` under 2 characters is refused before any request with an
-     * InvalidRequestError of code `InvalidSearch`, as the server would answer 422.
+     * GET /search. `search('iphone')` is `search({ q: 'iphone' })`. A `q` under 2 characters is
+     * refused before any request with an InvalidRequestError of code `InvalidSearch`, as the
+     * server would answer 422.
      */
-    search(params: SearchParams, options?: RequestOptions): PagePromise<Category, SearchResult> {
+    search(query: SearchParams | string, options?: RequestOptions): PagePromise<Category, SearchResult> {
+      const params: SearchParams = typeof query === 'string' ? { q: query } : query;
       const check = () => {
-        if (typeof params?.q !== 'string' || params.q.trim().length < 2) {
+        // Under 2 characters once trimmed: no second character.
+        if (typeof params?.q !== 'string' || !params.q.trim()[1]) {
           throw new InvalidRequestError('search q must have at least 2 characters', 'InvalidSearch', 'q');
         }
       };
@@ -96,10 +99,14 @@ export function catalogResource(engine: Engine) {
       });
     },
 
-    /** GET /autocomplete: suggestions; run a search on the `k` of the one chosen. */
-    autocomplete(params: { q: string }, options?: RequestOptions) {
+    /**
+     * GET /autocomplete: suggestions; run a search on the `k` of the one chosen.
+     * `autocomplete('iph')` is `autocomplete({ q: 'iph' })`.
+     */
+    autocomplete(query: { q: string } | string, options?: RequestOptions) {
+      const params = typeof query === 'string' ? { q: query } : query;
       const check = () => {
-        if (typeof params?.q !== 'string' || params.q.length === 0) {
+        if (typeof params?.q !== 'string' || !params.q) {
           throw new InvalidRequestError('autocomplete q must not be empty', 'InvalidParam', 'q');
         }
       };
@@ -156,7 +163,7 @@ export function catalogResource(engine: Engine) {
           // `order_by` is not checked against a list: this list's methods are dynamic (the
           // answer's `meta.order_by_methods`), so any non-empty name is sent and the server decides.
           const orderBy: unknown = params?.order_by;
-          if (orderBy !== undefined && (typeof orderBy !== 'string' || orderBy.trim() === '')) {
+          if (orderBy !== undefined && (typeof orderBy !== 'string' || !orderBy.trim())) {
             throw new InvalidRequestError(
               `order_by must be a non-empty string, got ${describe(orderBy)}`,
               'InvalidParam',

@@ -195,8 +195,9 @@ export function shopsResource(engine: Engine) {
       });
     },
 
-    /** GET /shops/search by name. */
-    search: (params: ShopSearchParams, options?: RequestOptions): PagePromise<Shop, ShopList> => {
+    /** GET /shops/search by name. `search('plaisio')` is `search({ q: 'plaisio' })`. */
+    search: (query: ShopSearchParams | string, options?: RequestOptions): PagePromise<Shop, ShopList> => {
+      const params: ShopSearchParams = typeof query === 'string' ? { q: query } : query;
       const check = () => {
         if (typeof params?.q !== 'string' || params.q.trim() === '') {
           throw new InvalidRequestError('shop search q must not be empty', 'InvalidSearch', 'q');

@@ -58,7 +58,7 @@ describe('price-catalog error messages', () => {
       'a base URL without a scheme',
       ['skus', '--category', '40', '--out', 'x.jsonl'],
       { PRICE_CATALOG_BASE_URL: 'localhost:8080' },
-      'baseUrl must be an absolute URL',
+      'baseUrl must be an http(s) URL',
     ],
   ] as const)(
     '%s: one line, "price-catalog: " and the message, exit 2, no call',

@@ -190,7 +190,7 @@ describe('price-catalog export: rough edges', () => {
     expect(result.code).toBe(2);
     expect(result.calls).toBe(0);
     expect(result.stderr).toContain(
-      'createClient: baseUrl must be an absolute URL such as https://api.example.com (--base-url / PRICE_CATALOG_BASE_URL)',
+      'createClient: baseUrl must be an http(s) URL such as https://api.example.com (--base-url / PRICE_CATALOG_BASE_URL)',
     );
     expect(result.stderr).not.toContain('could not be reached');
   }, 60_000);

@@ -30,11 +30,8 @@ export function sandboxLines(markdown: string): SandboxLine[] {
   );
 }
 
-/**
- * The packages the page's `npm install` commands name: in ```sh blocks (continued lines
- * included) and in inline code (`npm install undici`). Flags and paths are not packages.
- */
-export function installedPackages(markdown: string): Set<string> {
+/** The page's npm commands: in ```sh blocks (continued lines included) and in inline code. */
+function npmCommands(markdown: string): string[] {
   const commands: string[] = [];
   let inShell = false;
   let continued = '';
@@ -46,29 +43,48 @@ export function installedPackages(markdown: string): Set<string> {
     if (inShell) {
       const text = continued + line.replace(/^\$ /, '');
       continued = text.endsWith('\\') ? `${text.slice(0, -1)} ` : '';
-      if (!continued && /\bnpm (install|i)\b/.test(text)) commands.push(text);
+      if (!continued && /\bnpm /.test(text)) commands.push(text);
     } else {
-      for (const [, code] of line.matchAll(/`([^`]*\bnpm (?:install|i)\b[^`]*)`/g))
-        commands.push(code as string);
+      for (const [, code] of line.matchAll(/`([^`]*\bnpm [^`]*)`/g)) commands.push(code as string);
     }
   }
+  return commands;
+}
+
+/** The words after `npm <verb>` in a command, up to a comment or the next command. */
+function argumentsOf(command: string, verb: RegExp): string[] {
+  const parts = command.split(verb);
+  if (parts.length < 2) return [];
+  return (parts[1]?.split(/\s#|[;&|)]/)[0] ?? '').split(/\s+/).filter((word) => word !== '');
+}
+
+/**
+ * The packages the page's `npm install` commands name. Flags and paths are not packages; nor is a
+ * `--global` install's (it does not go into the project).
+ */
+export function installedPackages(markdown: string): Set<string> {
   const names = new Set<string>();
-  for (const command of commands) {
-    // The words after `npm install`, up to a comment or the next command.
-    const args = (command.split(/\bnpm (?:install|i)\b/)[1] ?? '').split(/\s#|[;&|)]/)[0] ?? '';
-    for (const word of args.split(/\s+/)) {
-      if (
-        word === '' ||
-        word.startsWith('-') ||
-        word.startsWith('.') ||
-        word.startsWith('/') ||
-        word.includes(':')
-      )
+  for (const command of npmCommands(markdown)) {
+    const args = argumentsOf(command, /\bnpm (?:install|i)\b/);
+    if (args.includes('--global') || args.includes('-g')) continue;
+    for (const word of args) {
+      if (word.startsWith('-') || word.startsWith('.') || word.startsWith('/') || word.includes(':'))
         continue;
       if (/^(@[\w.-]+\/)?[\w.-]+(@\S+)?$/.test(word)) names.add(word.replace(/(.)@.*$/, '$1'));
     }
   }
   return names;
+}
+
+/** What the page's `npm pkg set` commands set in the project's package.json (`type=module`). */
+export function packageSettings(markdown: string): string[] {
+  return [
+    ...new Set(
+      npmCommands(markdown).flatMap((command) =>
+        argumentsOf(command, /\bnpm pkg set\b/).filter((word) => /^[\w.]+=\S+$/.test(word)),
+      ),
+    ),
+  ];
 }
 
 /** The npm package an import specifier comes from; undefined for node's own modules. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOUNT, PHONE, setup } from './setup.js';
+import { MOUNT, ORIGIN, PHONE, setup } from './setup.js';
 
 describe('only what the API takes: query names from the endpoint table, refused before any call', () => {
   it('a made-up query name is 400 without a call, so a thousand of them cost nothing', async () => {
@@ -15,6 +15,40 @@ describe('only what the API takes: query names from the endpoint table, refused 
     // A name another route takes is still unknown here: `q` belongs to /search.
     expect((await call(`${MOUNT}/categories/40?q=phone`)).status).toBe(400);
     expect((await call(`${MOUNT}/search?q=phone`)).status).toBe(200);
+  });
+
+  it('an unknown name gets the closest one the endpoint takes, by meaning or spelling, as the client names it', async () => {
+    const { call, sandbox } = setup();
+    const cases: [string, string][] = [
+      [`${MOUNT}/categories/40/skus?perpage=5`, 'per'],
+      [`${MOUNT}/categories/40/skus?per_page=5`, 'per'],
+      [`${MOUNT}/categories/40/skus?limit=5`, 'per'],
+      [`${MOUNT}/categories/40/skus?orderby=pricevat`, 'order_by'],
+      [`${MOUNT}/search?query=phone`, 'q'],
+      [`${MOUNT}/categories/40/skus?pages=2`, 'page'],
+    ];
+    for (const [url, meant] of cases) {
+      const answer = await call(url);
+      expect(answer.status, url).toBe(400);
+      const given = new URL(url, ORIGIN).searchParams.keys().next().value;
+      expect(await answer.json(), url).toMatchObject({
+        errors: [
+          {
+            code: 'InvalidParam',
+            messages: [
+              `The query parameter name "${given}" is not one this endpoint takes; did you mean \`${meant}\`?`,
+            ],
+          },
+        ],
+      });
+    }
+    // Nothing near: no guess. A credential-like name gets none either.
+    for (const url of [`${MOUNT}/categories/40?zzz=1`, `${MOUNT}/search?q=phone&access_token=abc`]) {
+      const body = (await (await call(url)).json()) as { errors: { messages: string[] }[] };
+      expect(body.errors[0]?.messages[0], url).toMatch(/^The query parameter name "\w+" is not one/);
+      expect(body.errors[0]?.messages[0], url).not.toContain('did you mean');
+    }
+    expect(sandbox.stats.apiCalls).toBe(0);
   });
 
   it('names of the prototype are names like any other: ?constructor[]=1 is no 500, ?constructor=1 an unknown name', async () => {

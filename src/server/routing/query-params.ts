@@ -5,6 +5,7 @@
  * queries share one entry and one call: names sorted, defaults such as `page=1` dropped.
  */
 import type { QueryParams } from '../../index.js';
+import { closestName } from '../../internal/near-meanings.js';
 import { hasControl } from '../../internal/path-text.js';
 import { refusal } from '../answers/respond.js';
 import type { RequestLimits } from '../http/body.js';
@@ -33,7 +34,12 @@ export interface Query {
 export type TakesName = (name: string) => boolean;
 
 /** The query (the URL's, without `?`) as the SDK's params and its cache key, or a refusal. */
-export function queryOf(raw: string, limits: RequestLimits, takes: TakesName): Query | Response {
+export function queryOf(
+  raw: string,
+  limits: RequestLimits,
+  takes: TakesName,
+  known: () => readonly string[] = () => [],
+): Query | Response {
   if (raw === '') return { params: Object.create(null), key: '' };
   if (raw.length > limits.maxQueryLength) {
     return refusal(
@@ -47,10 +53,13 @@ export function queryOf(raw: string, limits: RequestLimits, takes: TakesName): Q
   for (const [name, value] of new URLSearchParams(raw)) {
     const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
     if (!QUERY_NAME.test(name) || CREDENTIALS.has(bare) || !takes(name)) {
+      const shown = JSON.stringify(name.slice(0, 64));
+      // The name it most likely meant (`perpage`: `per`), as the client's own refusal names it.
+      const near = CREDENTIALS.has(bare) ? undefined : closestName(bare.slice(0, 64), known());
       return refusal(
         400,
         'InvalidParam',
-        `The query parameter name ${JSON.stringify(name.slice(0, 64))} is not one this endpoint takes`,
+        `The query parameter name ${shown} is not one this endpoint takes${near ? `; did you mean \`${near}\`?` : ''}`,
       );
     }
     if (hasControl(value)) {

@@ -44,7 +44,12 @@ export function route(
   const lookup = match?.lookup(target.method);
   if (!lookup) return notServed();
   const served = lookup.route;
-  const query = queryOf(target.search, settings.limits, (name) => queryParamOf(lookup, name) !== undefined);
+  const query = queryOf(
+    target.search,
+    settings.limits,
+    (name) => queryParamOf(lookup, name) !== undefined,
+    () => lookup.query.map((param) => param.name),
+  );
   if (query instanceof Response) return query;
   const write = served.method !== 'GET';
   if (write && !isSameOrigin(target, settings.origins(target.origin))) {
