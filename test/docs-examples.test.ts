@@ -252,6 +252,14 @@ describe.concurrent('docs blocks run in a fresh project against a started sandbo
             throw new Error(
               `The example at ${where} failed (exit ${outcome.code}): ${ran}\n${outcome.output}`,
             );
+          // Ending well is not enough: a block that logs must have reached its logging (a loop
+          // that never ran, a branch never taken), and what it prints holds no stack trace,
+          // warning or NaN of a failure it caught.
+          const silent = /\bconsole\.\w+\(/.test(block.code) && outcome.output.trim() === '';
+          expect(silent, `${where} logs, but printed nothing: ${ran}`).toBe(false);
+          expect(outcome.output, `${where} printed a failure: ${ran}`).not.toMatch(
+            /^\s+at .+:\d+:\d+\)?$|\(node:\d+\) \w*Warning|\bNaN\b/m,
+          );
         } finally {
           await server.close();
           rmSync(stateDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
