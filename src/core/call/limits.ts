@@ -181,7 +181,7 @@ export function createLimits(config: LimitsConfig): Limits {
   }
 
   function spent(): DailyLimitError {
-    return new DailyLimitError(budgetLimit, nextUtcMidnight());
+    return new DailyLimitError(budgetLimit, nextDayStart(utcDay()));
   }
 
   /** Counts on `day` `more` calls taken here, or (with `calls`) what the store counted. */
@@ -206,7 +206,7 @@ export function createLimits(config: LimitsConfig): Limits {
       calls,
       limit: dailyLimit,
       remaining: dailyLimit === null ? null : Math.max(0, dailyLimit - calls),
-      resetsAt: nextUtcMidnight(),
+      resetsAt: nextDayStart(utcDay()),
     };
   }
 
@@ -251,8 +251,4 @@ export function createLimits(config: LimitsConfig): Limits {
     },
     known,
   };
-}
-
-function nextUtcMidnight(): Date {
-  return nextDayStart(utcDay());
 }
