@@ -84,6 +84,8 @@ describe("a shop's first real day, with the handler's default options", () => {
     }
     expect(sandbox.stats.apiCalls).toBe(50);
     expect(statuses.get(404)).toBe(50);
+    // Every other answer went through the refusal's checks above.
+    expect(statuses.get(429)).toBe(350);
   });
 
   it.each([
