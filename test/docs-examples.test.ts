@@ -171,7 +171,9 @@ describe('docs pages run as written against the sandbox', () => {
 const setupOf = (file: string) => {
   const markdown = readFileSync(new URL(file, ROOT), 'utf8');
   // price-catalog itself comes from the tarball (README's `npm install price-catalog` is for later).
-  const packages = [...installedPackages(markdown)].filter((name) => name !== 'price-catalog');
+  const packages = [...installedPackages(markdown)]
+    .filter(([name]) => name !== 'price-catalog')
+    .map(([, word]) => word);
   return { settings: packageSettings(markdown), packages: packages.sort() };
 };
 /** The fresh projects, made once for the run: one per distinct page setup. */

@@ -59,21 +59,22 @@ function argumentsOf(command: string, verb: RegExp): string[] {
 }
 
 /**
- * The packages the page's `npm install` commands name. Flags and paths are not packages; nor is a
- * `--global` install's (it does not go into the project).
+ * The packages the page's `npm install` commands name, each with the word it is installed by
+ * (`@opentelemetry/api@1.9`: a version the page pins is installed as pinned). Flags and paths
+ * are not packages; nor is a `--global` install's (it does not go into the project).
  */
-export function installedPackages(markdown: string): Set<string> {
-  const names = new Set<string>();
+export function installedPackages(markdown: string): Map<string, string> {
+  const packages = new Map<string, string>();
   for (const command of npmCommands(markdown)) {
     const args = argumentsOf(command, /\bnpm (?:install|i)\b/);
     if (args.includes('--global') || args.includes('-g')) continue;
     for (const word of args) {
       if (word.startsWith('-') || word.startsWith('.') || word.startsWith('/') || word.includes(':'))
         continue;
-      if (/^(@[\w.-]+\/)?[\w.-]+(@\S+)?$/.test(word)) names.add(word.replace(/(.)@.*$/, '$1'));
+      if (/^(@[\w.-]+\/)?[\w.-]+(@\S+)?$/.test(word)) packages.set(word.replace(/(.)@.*$/, '$1'), word);
     }
   }
-  return names;
+  return packages;
 }
 
 /** What the page's `npm pkg set` commands set in the project's package.json (`type=module`). */
