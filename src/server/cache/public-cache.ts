@@ -17,7 +17,7 @@ import {
   staleReads,
   type ViewCountStore,
 } from '../../index.js';
-import type { DayCounter } from '../../internal/day.js';
+import { DAY_MS, type DayCounter } from '../../internal/day.js';
 import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
 import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
@@ -47,7 +47,7 @@ function getRowOf(routes: RouteTable) {
 const FREE: Charge = async () => undefined;
 
 /** How long the store keeps an answer: a year, so only memory drops it (LRU, or Redis' maxmemory). */
-const KEEP_MS = 365 * 86_400_000;
+const KEEP_MS = 365 * DAY_MS;
 
 export interface PublicCacheParts {
   settings: Settings;

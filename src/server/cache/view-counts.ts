@@ -4,6 +4,7 @@
  * A restarted instance starts from the most viewed counts its pacing state saved (pacing-state.ts).
  */
 import { InvalidRequestError, type ViewCountStore } from '../../index.js';
+import type { UtcDay } from '../../internal/day.js';
 import { badDayMessage, dayNumber, halved } from '../../internal/view-decay.js';
 
 export class MemoryViewCounts implements ViewCountStore {
@@ -13,7 +14,7 @@ export class MemoryViewCounts implements ViewCountStore {
 
   constructor(private readonly maxKeys = 100_000) {}
 
-  async add(key: string, day: string): Promise<number> {
+  async add(key: string, day: UtcDay): Promise<number> {
     const today = dayNumber(day);
     if (!Number.isInteger(today))
       throw new InvalidRequestError(badDayMessage(day), 'InvalidParameter', 'day');

@@ -7,7 +7,7 @@
  * its share of the line, are neither held against the calls that follow (the anonymous line goes
  * on from where the crowd left it) nor against other visitors' first fetches (`excess`).
  */
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, Daily, dayShare, utcDay } from '../../internal/day.js';
 
 /** The most calls anonymous visitors may have caused by now, and when one more is allowed (epoch ms). */
 export interface AnonymousLimit {
@@ -19,9 +19,8 @@ export interface AnonymousLimit {
 export const MAX_RETRY_MS = 900_000;
 
 export class AnonymousLine {
-  private day = Number.NaN;
   /** The anonymous calls beyond their share of the line when the day's first fetches were paced. */
-  private base: number | undefined;
+  private readonly base = new Daily<{ calls?: number }>(() => ({}));
 
   constructor(
     /** `anonymousShare`: calls per day anonymous visitors may cause together. */
@@ -36,8 +35,7 @@ export class AnonymousLine {
 
   /** Calls the even line allows by `now` (an hour's worth ahead), as the first fetches read it. */
   line(now: number): number {
-    const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
-    return (this.dailyLimit ?? Number.POSITIVE_INFINITY) * (share + 1 / 24);
+    return (this.dailyLimit ?? Number.POSITIVE_INFINITY) * (dayShare(now) + 1 / 24);
   }
 
   /** Anonymous calls beyond their share of the line: not held against other visitors' first fetches. */
@@ -51,29 +49,22 @@ export class AnonymousLine {
    * share of the line (from where a crowd left it when the line began to bind).
    */
   async limit(anonymousCalls: () => Promise<number>, free: boolean, now: number): Promise<AnonymousLimit> {
-    this.newDay(now);
+    const base = this.base.on(utcDay(now));
     const retryAt = now + MAX_RETRY_MS;
     if (!this.binds || free) {
-      this.base = undefined;
+      base.calls = undefined;
       return { limit: this.share, retryAt };
     }
-    this.base ??= this.excess(await anonymousCalls(), now);
-    const limit = Math.min(this.share, Math.floor(this.fraction * this.line(now) + this.base));
+    base.calls ??= this.excess(await anonymousCalls(), now);
+    const limit = Math.min(this.share, Math.floor(this.fraction * this.line(now) + base.calls));
     if (limit >= this.share) return { limit, retryAt };
     // The line grows by one call every DAY_MS / dailyLimit ms; the anonymous share by `fraction` of it.
     const perCall = DAY_MS / ((this.dailyLimit as number) * this.fraction);
-    const needed = limit + 1 - (this.fraction * this.line(now) + this.base);
+    const needed = limit + 1 - (this.fraction * this.line(now) + base.calls);
     return { limit, retryAt: now + Math.min(MAX_RETRY_MS, Math.max(1000, needed * perCall)) };
   }
 
   private get fraction(): number {
     return this.dailyLimit ? this.share / this.dailyLimit : 1;
-  }
-
-  private newDay(now: number): void {
-    const day = Math.floor(now / DAY_MS);
-    if (day === this.day) return;
-    this.day = day;
-    this.base = undefined;
   }
 }

@@ -13,7 +13,7 @@
  * the day: past a tenth of the day's calls, views that mostly find nothing kept say it does not.
  */
 import type { DailyUsage, ViewCountStore } from '../../index.js';
-import { DAY_MS, utcDay } from '../../internal/day.js';
+import { DAY_MS, Daily, dayBefore, dayShare, type UtcDay, utcDay } from '../../internal/day.js';
 
 /** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
 const MIN_FIT_CALLS = 20;
@@ -28,15 +28,19 @@ export interface Viewer {
   excess(): Promise<number>;
 }
 
+/** A day's views in this instance. */
+interface Views {
+  /** Of answers kept (any age) and of answers nothing is kept of. */
+  kept: number;
+  missing: number;
+  /** Views counted, by visitor and page: a visitor asking again is not another view. */
+  seen: Map<string, number>;
+}
+
 export class FirstFetches {
-  private day = Number.NaN;
-  /** The last day a view was held back: the catalog is larger than the budget. */
-  private heldBack = Number.NEGATIVE_INFINITY;
-  /** Today's views in this instance of answers kept (any age) and of answers nothing is kept of. */
-  private keptViews = 0;
-  private missingViews = 0;
-  /** Today's views counted, by visitor and page: a visitor asking again is not another view. */
-  private readonly seen = new Map<string, number>();
+  /** The last day a view was held back (the catalog is larger than the budget); undefined: none yet. */
+  private heldBack: UtcDay | undefined;
+  private readonly views = new Daily<Views>(() => ({ kept: 0, missing: 0, seen: new Map() }));
 
   constructor(
     private readonly paced: boolean,
@@ -57,16 +61,16 @@ export class FirstFetches {
     now: number,
     viewer?: Viewer,
   ): Promise<boolean> {
-    this.newDay(now);
+    const { seen } = this.views.on(utcDay(now));
     const id = await viewer?.id().catch(() => undefined);
     const seenKey = id === undefined ? undefined : `${id}|${key}`;
-    const again = seenKey === undefined ? undefined : this.seen.get(seenKey);
+    const again = seenKey === undefined ? undefined : seen.get(seenKey);
     // A store that cannot count (Redis down) leaves this view alone in the count: the call path
     // meets the same store and answers for itself. A visitor asking again is the count they had.
     const views = again ?? (await this.counts.add(key, utcDay(now)).catch(() => 1));
     if (seenKey !== undefined && again === undefined) {
-      this.seen.set(seenKey, views);
-      if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.keys().next().value as string);
+      seen.set(seenKey, views);
+      if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value as string);
     }
     // Read only while first fetches are paced: a free view needs no count of anonymous calls.
     const paced = viewer !== undefined && !this.free(usage(), inFlight(), now);
@@ -79,32 +83,33 @@ export class FirstFetches {
    * today, the calls short of the reserve, and the catalog viewed may fit the day.
    */
   free(usage: DailyUsage, inFlight: number, now: number): boolean {
-    this.newDay(now);
+    const today = utcDay(now);
+    const views = this.views.on(today);
     const { limit } = usage;
     if (limit === null || !this.paced) return true;
     const calls = usage.calls + inFlight;
-    return this.heldBack < this.day - 1 && calls < limit - this.reserve && this.mayFit(calls, limit);
+    return !this.heldBackSince(today) && calls < limit - this.reserve && this.mayFit(views, calls, limit);
   }
 
   /** A view of a public answer: kept (served, any age) or not (nothing usable kept). */
   viewed(kept: boolean, now: number): void {
-    this.newDay(now);
-    if (kept) this.keptViews += 1;
-    else this.missingViews += 1;
+    const views = this.views.on(utcDay(now));
+    if (kept) views.kept += 1;
+    else views.missing += 1;
   }
 
   /** `excess`: anonymous calls past their share of the line, not held against this view. */
   private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number, excess: number): boolean {
     const { limit } = usage;
     if (limit === null || !this.paced) return true;
-    const share = (now - this.day * DAY_MS) / DAY_MS;
+    const share = dayShare(now);
     const calls = usage.calls + inFlight;
     // The day spent: the call path answers with the budget's own refusal (DailyLimitExceeded).
     if (calls >= limit) return true;
     const ahead = calls - excess - limit * (share + 1 / 24);
     const free = this.free(usage, inFlight, now);
     if (ahead <= 0 || free || views >= 1 + ahead / (limit / 12)) return true;
-    this.heldBack = this.day;
+    this.heldBack = utcDay(now);
     return false;
   }
 
@@ -113,8 +118,9 @@ export class FirstFetches {
    * budget can fetch, so a kept answer of any age is served as it is rather than fetched again.
    */
   holdingBack(usage: DailyUsage, now: number): boolean {
-    this.newDay(now);
-    return usage.limit !== null && this.paced && this.heldBack >= this.day - 1;
+    const today = utcDay(now);
+    this.views.on(today);
+    return usage.limit !== null && this.paced && this.heldBackSince(today);
   }
 
   /**
@@ -124,10 +130,11 @@ export class FirstFetches {
    * behind the even line (first fetches not using them).
    */
   refreshesMayGo(usage: DailyUsage, inFlight: number, now: number): boolean {
-    this.newDay(now);
+    const today = utcDay(now);
+    this.views.on(today);
     const { limit } = usage;
-    if (limit === null || !this.paced || this.heldBack < this.day - 1) return true;
-    const share = (now - this.day * DAY_MS) / DAY_MS;
+    if (limit === null || !this.paced || !this.heldBackSince(today)) return true;
+    const share = dayShare(now);
     return usage.calls + inFlight < limit * (share - 1 / 48);
   }
 
@@ -138,28 +145,33 @@ export class FirstFetches {
    * instance's (a sample of all: with several instances each sees a share), their ratio applied
    * to the calls every instance made.
    */
-  private mayFit(calls: number, limit: number): boolean {
-    const missing = this.missingViews;
-    return calls * (missing - this.keptViews) <= Math.max(limit / 10, MIN_FIT_CALLS) * missing;
+  private mayFit(views: Views, calls: number, limit: number): boolean {
+    const { missing } = views;
+    return calls * (missing - views.kept) <= Math.max(limit / 10, MIN_FIT_CALLS) * missing;
+  }
+
+  /** Whether a view was held back yesterday or `today`. */
+  private heldBackSince(today: UtcDay): boolean {
+    return this.heldBack !== undefined && this.heldBack >= dayBefore(today);
   }
 
   /** The last day a view was held back, for a restarted instance. */
-  get lastHeldBack(): number {
+  get lastHeldBack(): UtcDay | undefined {
     return this.heldBack;
   }
 
+  /** A saved `heldBack`: a UTC day, or the whole days since 1970 an older version saved (restored alike). */
   restore(heldBack: unknown, now: number): void {
-    this.newDay(now);
-    if (typeof heldBack === 'number' && heldBack <= this.day)
-      this.heldBack = Math.max(this.heldBack, heldBack);
-  }
-
-  private newDay(now: number): void {
-    const day = Math.floor(now / DAY_MS);
-    if (day === this.day) return;
-    this.day = day;
-    this.keptViews = 0;
-    this.missingViews = 0;
-    this.seen.clear();
+    const today = utcDay(now);
+    this.views.on(today);
+    // Whole days within the Date range (1e8 days either side of 1970).
+    const day =
+      typeof heldBack === 'number' && Number.isInteger(heldBack) && Math.abs(heldBack) <= 1e8
+        ? utcDay(heldBack * DAY_MS)
+        : typeof heldBack === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(heldBack)
+          ? heldBack
+          : undefined;
+    if (day !== undefined && day <= today && (this.heldBack === undefined || day > this.heldBack))
+      this.heldBack = day;
   }
 }

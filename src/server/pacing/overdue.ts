@@ -10,7 +10,7 @@
  */
 
 import type { EndpointRow } from '../../index.js';
-import { DAY_MS } from '../../internal/day.js';
+import { DAY_MS, msLeftInDay } from '../../internal/day.js';
 import type { GetSpec } from '../upstream/fetch-api.js';
 
 /** The served GET route's row for an API path (`/skus/1`), or undefined when none has that path. */
@@ -33,7 +33,7 @@ export interface Due {
 /** The shortest span a view rate is measured over: the first views of the day are not a rate yet. */
 const MIN_RATE_SPAN_MS = 600_000;
 /** Past this span of counting, every count is halved (and the span with it): rates follow a shifting popularity. */
-const RATE_WINDOW_MS = 2 * 86_400_000;
+const RATE_WINDOW_MS = 2 * DAY_MS;
 /** How long a computed level is used before it is computed again. */
 const LEVEL_TTL_MS = 60_000;
 
@@ -125,7 +125,7 @@ export class OverdueAnswers {
     const level = this.level?.value;
     if (!w || w.storedAt === 0 || !level) return 0;
     const age = now - w.storedAt;
-    const msLeft = DAY_MS - (now - Math.floor(now / DAY_MS) * DAY_MS);
+    const msLeft = msLeftInDay(now);
     const refreshes = Math.floor(((age + msLeft) * Math.sqrt(this.rate(w, now))) / level);
     if (refreshes < 1) return msLeft;
     // Spaced evenly to 24:00: the next at an age of (age + msLeft) / (refreshes + 1) (isDue below).

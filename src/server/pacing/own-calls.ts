@@ -8,48 +8,58 @@
  * evenly, instead of extrapolating the morning's or the noon's rate.
  */
 
+import { Daily, type UtcDay } from '../../internal/day.js';
+
 /** People tracked at most per day (sessions beyond it are counted as calls, not as people). */
 const MAX_PEOPLE = 100_000;
 
+interface Day {
+  calls: number;
+  /** People who made an own call that day. */
+  calling: Set<string>;
+  /** People signed in that day who have made no own call yet. */
+  waiting: Set<string>;
+}
+
 export class OwnCalls {
-  private day = '';
-  private calls = 0;
   /** Calls per person of the last day counted before this one (0: none yet). */
   private before = 0;
-  /** People who made an own call today. */
-  private readonly calling = new Set<string>();
-  /** People signed in today who have made no own call yet. */
-  private readonly waiting = new Set<string>();
+  private readonly days = new Daily<Day>((last) => {
+    if (last && last.calling.size > 0) this.before = last.calls / last.calling.size;
+    return { calls: 0, calling: new Set(), waiting: new Set() };
+  });
 
   /** A sign-in of the person `key` on budget day `day`. */
-  signIn(day: string, key: string): void {
-    this.newDay(day);
-    if (!this.calling.has(key) && this.waiting.size < MAX_PEOPLE) this.waiting.add(key);
+  signIn(day: UtcDay, key: string): void {
+    const { calling, waiting } = this.days.on(day);
+    if (!calling.has(key) && waiting.size < MAX_PEOPLE) waiting.add(key);
   }
 
   /** A call for the person `key`'s own resources on budget day `day`. */
-  call(day: string, key: string): void {
-    this.newDay(day);
-    this.calls += 1;
-    this.waiting.delete(key);
-    if (this.calling.size < MAX_PEOPLE) this.calling.add(key);
+  call(day: UtcDay, key: string): void {
+    const today = this.days.on(day);
+    today.calls += 1;
+    today.waiting.delete(key);
+    if (today.calling.size < MAX_PEOPLE) today.calling.add(key);
   }
 
   /** Own calls made on `day`. */
-  count(day: string): number {
-    return day === this.day ? this.calls : 0;
+  count(day: UtcDay): number {
+    return this.days.of(day)?.calls ?? 0;
   }
 
   /** Own calls still expected on `day`: the calls per person so far, for each person yet to call. */
-  coming(day: string): number {
-    if (day !== this.day) return 0;
-    const perPerson = this.calling.size === 0 ? this.before : this.calls / this.calling.size;
-    return this.waiting.size * perPerson;
+  coming(day: UtcDay): number {
+    const today = this.days.of(day);
+    if (!today) return 0;
+    const perPerson = today.calling.size === 0 ? this.before : today.calls / today.calling.size;
+    return today.waiting.size * perPerson;
   }
 
   /** Calls per person: today's once anyone has called, else the last day's (for a restarted instance). */
   snapshot(): number {
-    return this.calling.size > 0 ? this.calls / this.calling.size : this.before;
+    const today = this.days.last;
+    return today && today.calling.size > 0 ? today.calls / today.calling.size : this.before;
   }
 
   /** Starts from a snapshot, unless this instance has a figure of its own. */
@@ -57,14 +67,5 @@ export class OwnCalls {
     if (this.before === 0 && typeof perPerson === 'number' && Number.isFinite(perPerson) && perPerson > 0) {
       this.before = perPerson;
     }
-  }
-
-  private newDay(day: string): void {
-    if (day === this.day) return;
-    if (this.calling.size > 0) this.before = this.calls / this.calling.size;
-    this.day = day;
-    this.calls = 0;
-    this.calling.clear();
-    this.waiting.clear();
   }
 }

@@ -8,6 +8,7 @@
  * keeps is in the cache.
  */
 import type { CacheStore } from '../../index.js';
+import { DAY_MS, type UtcDay } from '../../internal/day.js';
 import { storedAnswer } from '../answers/answers.js';
 import { MemoryViewCounts } from '../cache/view-counts.js';
 import type { FirstFetches } from './first-fetches.js';
@@ -17,7 +18,7 @@ import type { OwnCalls } from './own-calls.js';
 const KEY = 's|catalog-server:pacing';
 const SAVE_EVERY_MS = 3_600_000;
 /** Kept in the store this long after the last save: an instance down longer starts afresh. */
-const KEEP_MS = 7 * 86_400_000;
+const KEEP_MS = 7 * DAY_MS;
 const MAX_WATCHED = 2000;
 const MAX_COUNTED = 5000;
 
@@ -25,7 +26,8 @@ interface Saved {
   since: number | undefined;
   watched: [string, Watched][];
   counts: [string, number][];
-  heldBack: number;
+  /** The last day a first fetch was held back (an older handler saved whole days since 1970: read alike). */
+  heldBack?: UtcDay | number | undefined;
   /** Users' own calls per person (own-calls.ts): what a restarted instance expects of people before anyone has called. */
   ownPerPerson?: number;
 }

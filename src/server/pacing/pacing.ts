@@ -8,7 +8,7 @@
  * revalidation back until the line had caught up with the morning's first fetches.
  */
 import type { DailyUsage } from '../../index.js';
-import { DAY_MS, DayCounter } from '../../internal/day.js';
+import { DayCounter, dayShare, msLeftInDay, type UtcDay } from '../../internal/day.js';
 import type { Settings } from '../settings.js';
 import type { Due, OverdueAnswers } from './overdue.js';
 import type { OwnCalls } from './own-calls.js';
@@ -25,7 +25,7 @@ export class Pacing {
     private readonly settings: Pick<Settings, 'pacing' | 'reserve' | 'reserveFloor'>,
     private readonly overdue: OverdueAnswers,
     /** Calls made once per person (sign-ins): left out of the rate of calls to come, as first fetches are. */
-    private readonly oneOffs?: { count(day: string): number },
+    private readonly oneOffs?: { count(day: UtcDay): number },
     /** Users' calls for their own resources: expected per person yet to call, not at a rate. */
     private readonly own?: Pick<OwnCalls, 'count' | 'coming'>,
   ) {}
@@ -46,7 +46,7 @@ export class Pacing {
       if (calls < limit - reserve) due = this.overdue.pick(now, skip, Number.POSITIVE_INFINITY, 0);
     } else {
       const revalidations = this.today(usage);
-      const share = (now - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS;
+      const share = dayShare(now);
       const kept = Math.max(reserve * (1 - share), reserveFloor);
       const uncached = Math.max(0, calls - revalidations);
       // Uncached calls still to come at today's rate, less the first fetches of the answers known
@@ -61,7 +61,7 @@ export class Pacing {
       const paced = (limit - uncached - Math.max(kept, coming)) * (share + 1 / 24);
       const planned = limit - uncached - Math.max(reserveFloor, coming) - revalidations;
       if (calls < limit - kept && revalidations < paced) {
-        due = this.overdue.pick(now, skip, Math.floor(planned), DAY_MS * (1 - share));
+        due = this.overdue.pick(now, skip, Math.floor(planned), msLeftInDay(now));
       }
     }
     if (due) this.spend(usage);

@@ -4,20 +4,13 @@
  * again, the anonymous visitors' common counter still bounds them all).
  */
 import type { VisitorCountStore } from '../../index.js';
+import { Daily } from '../../internal/day.js';
 
 export function memoryVisitorCounts(maxKeys = 100_000): VisitorCountStore {
-  let today = '';
-  const counts = new Map<string, number>();
-  const on = (day: string): Map<string, number> => {
-    if (day !== today) {
-      today = day;
-      counts.clear();
-    }
-    return counts;
-  };
+  const days = new Daily<Map<string, number>>(() => new Map());
   return {
     async take(day, charges) {
-      const map = on(day);
+      const map = days.on(day);
       if (charges.some(({ key, limit }) => (map.get(key) ?? 0) >= limit)) return false;
       for (const { key } of charges) {
         const taken = (map.get(key) ?? 0) + 1;
@@ -28,6 +21,6 @@ export function memoryVisitorCounts(maxKeys = 100_000): VisitorCountStore {
       while (map.size > maxKeys) map.delete(map.keys().next().value as string);
       return true;
     },
-    count: async (day, key) => (day === today ? (counts.get(key) ?? 0) : 0),
+    count: async (day, key) => days.of(day)?.get(key) ?? 0,
   };
 }
