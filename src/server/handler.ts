@@ -17,13 +17,13 @@ import { type Answer, isThenable, type Maybe, toResponse } from './answers/parts
 import { refusal } from './answers/respond.js';
 import { nearCache } from './cache/near-cache.js';
 import { PublicCache } from './cache/public-cache.js';
-import { type SlruStoreOptions, slruCacheStore } from './cache/slru-store.js';
+import { slruCacheStore } from './cache/slru-store.js';
 import { MemoryViewCounts } from './cache/view-counts.js';
 import { FRONT_DOOR, frontDoor } from './http/front-door.js';
 import { securedAnswer } from './http/security-headers.js';
 import type { Target } from './http/target.js';
 import { targetOf } from './http/target.js';
-import type { CatalogHandlerOptions } from './options.js';
+import type { CatalogHandlerOptions, RequestContext } from './options.js';
 import { AnonymousLine } from './pacing/anonymous-line.js';
 import { OwnCalls } from './pacing/own-calls.js';
 import { settingsOf } from './settings.js';
@@ -35,7 +35,7 @@ import type { SignInContext } from './users/sign-in.js';
 import { memoryUsedMarks } from './users/spent-sign-ins.js';
 import { UserCalls } from './users/user-calls.js';
 import { memoryVisitorCounts } from './visitors/visitor-counts.js';
-import { type RequestContext, VisitorShares } from './visitors/visitors.js';
+import { VisitorShares } from './visitors/visitors.js';
 
 export interface CatalogHandler {
   /**
@@ -62,14 +62,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const usage = (): DailyUsage => client.usage();
   // A shared store gets a near cache in front: its hits cost no round trip, and outlive Redis away.
   const sharedCache =
-    settings.sharedCache && options.nearCache !== false
-      ? nearCache(
-          settings.sharedCache,
-          options.nearCache ?? publicStoreSize(settings.dailyLimit),
-          settings.now,
-        )
+    settings.sharedCache && settings.nearCache
+      ? nearCache(settings.sharedCache, settings.nearCache, settings.now)
       : settings.sharedCache;
-  const publicStore: CacheStore = sharedCache || slruCacheStore(publicStoreSize(settings.dailyLimit));
+  const publicStore: CacheStore = sharedCache || slruCacheStore(settings.storeSize);
   // Users' answers are shared by instances when the public ones are; else kept apart, smaller.
   const userStore: CacheStore = sharedCache || lruCacheStore({ maxEntries: 2000, maxBytes: 10_000_000 });
   const people = accounts(settings.tokensFor);
@@ -89,7 +85,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   // Calls made once per person (a sign-in asking who signed in), not at a rate: the pacing leaves them out.
   const oneOffs = new DayCounter();
   const ownCalls = new OwnCalls();
-  const anonymousLine = new AnonymousLine(settings.shares.anonymous, settings.dailyLimit);
+  const anonymousLine = new AnonymousLine(settings);
   const publicCache: PublicCache = new PublicCache({
     settings,
     store: publicStore,
@@ -115,14 +111,14 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     onCall: (key) => ownCalls.call(usage().day, key),
   });
   const visitors: VisitorShares = new VisitorShares({
-    ...settings,
+    settings,
     counts: coordination.visitors ?? memoryVisitorCounts(),
     accountOf,
     usage,
     anonymousLimit: (now) => publicCache.anonymousLimit(now),
   });
   const signIn: SignInContext = {
-    ...settings,
+    settings,
     client,
     tokensFor,
     userClient: (key: string) => userCalls.clientFor(key),
@@ -160,14 +156,4 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   // The node adapter opens the same door without building a Request (node.ts).
   Object.defineProperty(handler, FRONT_DOOR, { value: open });
   return Object.assign(handler, { client, usage, idle: () => flights.idle() });
-}
-
-/**
- * The default public store holds every answer the day's budget can fetch, twice over (a call
- * fetches at most one new answer): 2 x dailyLimit answers (500 to 20,000; 2,000 without a
- * limit), 25 KB each on average (20 MB to 100 MB).
- */
-export function publicStoreSize(dailyLimit: number | null): SlruStoreOptions {
-  const maxEntries = dailyLimit === null ? 2000 : Math.min(20_000, Math.max(500, 2 * dailyLimit));
-  return { maxEntries, maxBytes: Math.min(100_000_000, Math.max(20_000_000, maxEntries * 25_000)) };
 }

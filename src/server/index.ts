@@ -12,7 +12,5 @@ export {
   type NodeHandlerOptions,
   toNodeHandler,
 } from './http/node.js';
-export type { CatalogHandlerOptions } from './options.js';
+export type { CatalogHandlerOptions, CookieOptions, RequestContext } from './options.js';
 export { SERVED_ROUTES, type ServedRoute } from './routing/routes.js';
-export type { CookieOptions } from './users/cookies.js';
-export type { RequestContext } from './visitors/visitors.js';

@@ -1,7 +1,5 @@
 import type { CacheStore, ClientOptions, Coordination, TokenStore, UserScope } from '../index.js';
 import type { SlruStoreOptions } from './cache/slru-store.js';
-import type { CookieOptions } from './users/cookies.js';
-import type { RequestContext } from './visitors/visitors.js';
 
 /** The client options the handler passes through to its one server-side SDK client: listed once. */
 export const PASSED_CLIENT_OPTIONS = [
@@ -166,4 +164,26 @@ export interface CatalogHandlerOptions extends PassedClientOptions {
    * and a VPS often holds a whole /64 or more). 64 counts each subnet apart; 48 a whole site.
    */
   ipv6Prefix?: number | undefined;
+}
+
+/** What the server knows of a request beside the Request itself. */
+export interface RequestContext {
+  /**
+   * The client's network address, as the server saw it (`toNodeHandler` passes the socket's;
+   * behind a trusted proxy, the address the proxy names). The default visitor key.
+   */
+  clientAddress?: string | undefined;
+}
+
+/** The session cookie (HttpOnly, SameSite=Lax). */
+export interface CookieOptions {
+  /** Name of the session cookie. Default `catalog_session`. */
+  name?: string | undefined;
+  /**
+   * `Secure` on the cookies (default true). Browsers keep Secure cookies over http only for
+   * localhost; turn it off only for a plain-http host in development.
+   */
+  secure?: boolean | undefined;
+  /** Lifetime of the session cookie in seconds. Default 30 days. */
+  maxAge?: number | undefined;
 }

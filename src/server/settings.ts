@@ -17,12 +17,11 @@ import {
 } from '../index.js';
 import { DAY_MS } from '../internal/day.js';
 import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
+import type { SlruStoreOptions } from './cache/slru-store.js';
 import type { RequestLimits } from './http/body.js';
-import { type CatalogHandlerOptions, PASSED_CLIENT_OPTIONS } from './options.js';
+import { type CatalogHandlerOptions, PASSED_CLIENT_OPTIONS, type RequestContext } from './options.js';
 import { budgetReadOncePerSecond } from './pacing/budget-reads.js';
-import type { CookieSettings } from './users/cookies.js';
 import { memorySessionTokens } from './users/session-tokens.js';
-import { byClientAddress, type Shares, type VisitorKey } from './visitors/visitors.js';
 
 export interface Settings {
   /** The options of the one server-side SDK client: the passed-through ones, the credentials, the coordination. */
@@ -53,7 +52,12 @@ export interface Settings {
   logger: Logger | undefined;
   /** The `cache` option, else the coordination's: shared by every instance. Undefined: the handler's own. */
   sharedCache: CacheStore | undefined;
-  cookie: CookieSettings;
+  /** The default public store's size, from the day's budget (`publicStoreSize`). */
+  storeSize: SlruStoreOptions;
+  /** The near cache in front of a shared store; `false`: none. */
+  nearCache: SlruStoreOptions | false;
+  /** The session cookie; its Path is `mount`. */
+  cookie: { name: string; secure: boolean; maxAge: number };
   /** The app's origins, given the origin of the request's URL (the default when none are set). */
   origins(origin: string): readonly string[];
   redirectUri: string | undefined;
@@ -63,6 +67,23 @@ export interface Settings {
   shares: Shares;
   visitorKey: VisitorKey;
 }
+
+/** Each visitor's share of the day (visitors.ts), by kind of visitor. */
+export interface Shares {
+  /** Calls per UTC day one visitor (an account, else a visitor key) may cause. */
+  visitor: number;
+  /** Calls per UTC day every visitor who is not signed in may cause together. */
+  anonymous: number;
+  /** Sign-ins (their call learning the account) per UTC day from one visitor key. */
+  signIn: number;
+  /** Sign-ins per UTC day from every address together: the bound of a flood of them. */
+  allSignIns: number;
+}
+
+export type VisitorKey = (request: Request, context: RequestContext) => string | undefined;
+
+/** The default visitor key: the address the server gave (never a header a client can set). */
+export const byClientAddress: VisitorKey = (_request, context) => context.clientAddress;
 
 const DEFAULT_SCOPES: readonly UserScope[] = ['public', 'favorites', 'notifications'];
 
@@ -75,6 +96,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   const reserve = nonNegative('reserve', options.reserve ?? (dailyLimit ? Math.round(dailyLimit / 10) : 0));
   const coordination = options.coordination ?? memoryCoordination();
   const mount = mountPathOf(options.mountPath ?? '/api/catalog');
+  const storeSize = publicStoreSize(dailyLimit);
   const settings = {
     // A shared budget (Redis) is read for usage() at most once a second, not on every request.
     clientOptions: clientOptionsOf(
@@ -103,11 +125,12 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
     validation: options.validation ?? 'strict',
     logger: options.logger,
     sharedCache: options.cache ?? options.coordination?.cache,
+    storeSize,
+    nearCache: options.nearCache ?? storeSize,
     cookie: {
       name: options.cookie?.name ?? 'catalog_session',
       secure: options.cookie?.secure ?? true,
       maxAge: positiveInteger('cookie.maxAge', options.cookie?.maxAge ?? 30 * 86_400),
-      path: mount,
     },
     origins: originsOf(options.origin),
     redirectUri: options.redirectUri,
@@ -115,7 +138,7 @@ export function settingsOf(options: CatalogHandlerOptions): Settings {
   };
   return {
     ...settings,
-    tokensFor: sessionTokens(options, coordination, settings.cookie),
+    tokensFor: sessionTokens(options, coordination, settings.cookie.maxAge),
     shares: sharesOf(options, dailyLimit),
     visitorKey: options.visitorKey ?? byClientAddress,
   };
@@ -155,12 +178,12 @@ function originsOf(option: string | readonly string[] | undefined): (origin: str
 function sessionTokens(
   options: CatalogHandlerOptions,
   coordination: Coordination,
-  cookie: CookieSettings,
+  cookieMaxAge: number,
 ): (key: string) => TokenStore {
   if (options.tokenStore) return options.tokenStore;
   const shared = coordination.tokenStore?.bind(coordination);
   // A session's tokens outlive its cookie by at most the cookie's lifetime.
-  if (shared) return (key) => shared(`session:${key}`, { expireAfterMs: cookie.maxAge * 1000 });
+  if (shared) return (key) => shared(`session:${key}`, { expireAfterMs: cookieMaxAge * 1000 });
   return memorySessionTokens(nonNegative('maxSessions', options.maxSessions ?? 50_000));
 }
 
@@ -183,6 +206,16 @@ function sharesOf(options: CatalogHandlerOptions, dailyLimit: number | null): Sh
     options.allSignInsShare ?? Math.max(signIn, Math.ceil(limit / 5)),
   );
   return { visitor, anonymous, signIn, allSignIns };
+}
+
+/**
+ * The default public store holds every answer the day's budget can fetch, twice over (a call
+ * fetches at most one new answer): 2 x dailyLimit answers (500 to 20,000; 2,000 without a
+ * limit), 25 KB each on average (20 MB to 100 MB).
+ */
+export function publicStoreSize(dailyLimit: number | null): SlruStoreOptions {
+  const maxEntries = dailyLimit === null ? 2000 : Math.min(20_000, Math.max(500, 2 * dailyLimit));
+  return { maxEntries, maxBytes: Math.min(100_000_000, Math.max(20_000_000, maxEntries * 25_000)) };
 }
 
 function ipv6PrefixOf(bits: number): number {

@@ -22,7 +22,7 @@ const usage: DailyUsage = {
 async function restoredFrom(saved: object): Promise<FirstFetches> {
   const store = lruCacheStore({ maxEntries: 10 });
   await store.set(KEY, storedAnswer(saved, NOW - 3_600_000, 7 * DAY_MS));
-  const firstFetches = new FirstFetches(true, 10, new MemoryViewCounts());
+  const firstFetches = new FirstFetches({ pacing: true, reserve: 10 }, new MemoryViewCounts());
   const state = new PacingState(store, new OverdueAnswers(100, () => undefined), firstFetches);
   await state.restored(NOW);
   return firstFetches;
@@ -57,7 +57,7 @@ describe('the pacing state a restarted instance reads: the day a first fetch was
 
   it('saves the day as a UTC day', async () => {
     const store = lruCacheStore({ maxEntries: 10 });
-    const firstFetches = new FirstFetches(true, 10, new MemoryViewCounts());
+    const firstFetches = new FirstFetches({ pacing: true, reserve: 10 }, new MemoryViewCounts());
     firstFetches.restore('2026-03-10', NOW);
     const state = new PacingState(store, new OverdueAnswers(100, () => undefined), firstFetches);
     const writes: Promise<unknown>[] = [];

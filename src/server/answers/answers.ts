@@ -6,6 +6,7 @@
 import type { CachedAnswer, CacheStore } from '../../index.js';
 import { BODY_BYTES } from '../cache/slru-store.js';
 import { JSON_TYPE, securityPairs } from '../http/security-headers.js';
+import type { Settings } from '../settings.js';
 import { isThenable, type Maybe, type Prepared } from './parts.js';
 
 export interface Entry {
@@ -107,28 +108,20 @@ export function answerFrom(entry: Entry, state: CacheState, request: Request, no
   return new Response(body as BodyInit | null, { status, headers: headers as [string, string][] });
 }
 
-/** How public answers may be kept by shared caches (the handler's `cdn` option). */
-export interface SharedCaching {
-  /** The handler's stale window (`maxStale`), in ms. */
-  staleMs: number;
-  /**
-   * How long from now the pacing plans no refresh of this answer (ms; 0 when due or unknown): past
-   * its max-age the handler serves this same answer until then, so a CDN may too.
-   */
-  plannedMs?: number | undefined;
-}
-
 /**
  * The parts of the browser's answer from an entry, for the Fetch handler and the node adapter
  * alike: 304 when `ifNoneMatch` matches, else the body. `shared`: a public entry under the `cdn`
- * option, whose 200 (and kept 404 / 410) a CDN may keep for what is left of its max-age.
+ * option (the settings' stale window), whose 200 (and kept 404 / 410) a CDN may keep for what is
+ * left of its max-age; `plannedMs`: how long from now the pacing plans no refresh of it (0 when
+ * due or unknown): past its max-age the handler serves this same answer until then, so a CDN may too.
  */
 export function answerParts(
   entry: Entry,
   state: CacheState,
   ifNoneMatch: string | null,
   now: number,
-  shared?: SharedCaching,
+  shared?: Pick<Settings, 'maxStale'>,
+  plannedMs = 0,
 ): Prepared {
   const ageMs = Math.max(0, now - entry.storedAt);
   const freshMs = state === 'stale' ? 0 : Math.max(0, entry.maxAgeMs - ageMs);
@@ -139,7 +132,7 @@ export function answerParts(
   // whole lifetime, with the Age (stale answers keep telling how old they are). 304s alike.
   const age = String(Math.floor(ageMs / 1000));
   const cacheControl = sharable
-    ? sharedCacheControl(entry, freshMs, ageMs, shared)
+    ? sharedCacheControl(entry, freshMs, ageMs, shared.maxStale, plannedMs)
     : browserCacheControl(entry.cacheControl, state === 'stale' ? 0 : entry.maxAgeMs);
   // A hit within the same second is the same answer: its parts are made once, sorted once.
   const key = `${state} ${notModified} ${age} ${cacheControl} ${sharable}`;
@@ -193,10 +186,16 @@ function bodyOf(entry: Entry): Uint8Array | null {
  * for as long as the handler itself serves this answer (`heldMs`); then stale while
  * revalidating, or on an error, for what is left of the handler's stale window after that.
  */
-function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared: SharedCaching): string {
+function sharedCacheControl(
+  entry: Entry,
+  freshMs: number,
+  ageMs: number,
+  maxStale: number,
+  plannedMs: number,
+): string {
   if (entry.status !== 200) return `public, max-age=0, s-maxage=${Math.floor(freshMs / 1000)}`;
-  const sharedMs = Math.max(freshMs, heldMs(entry, ageMs, shared));
-  const staleS = Math.floor(Math.max(0, entry.maxAgeMs + shared.staleMs - ageMs - sharedMs) / 1000);
+  const sharedMs = Math.max(freshMs, heldMs(entry, ageMs, maxStale, plannedMs));
+  const staleS = Math.floor(Math.max(0, entry.maxAgeMs + maxStale - ageMs - sharedMs) / 1000);
   return `public, max-age=0, s-maxage=${Math.floor(sharedMs / 1000)}, stale-while-revalidate=${staleS}, stale-if-error=${staleS}`;
 }
 
@@ -206,10 +205,10 @@ function sharedCacheControl(entry: Entry, freshMs: number, ageMs: number, shared
  * where it is served while first fetches are held back). None with no stale window: the next view
  * calls the API.
  */
-function heldMs(entry: Entry, ageMs: number, shared: SharedCaching): number {
-  if (shared.staleMs <= 0) return 0;
-  const staleLeftMs = entry.maxAgeMs + shared.staleMs - ageMs;
-  return Math.max(1000, Math.min(shared.plannedMs ?? 0, staleLeftMs));
+function heldMs(entry: Entry, ageMs: number, maxStale: number, plannedMs: number): number {
+  if (maxStale <= 0) return 0;
+  const staleLeftMs = entry.maxAgeMs + maxStale - ageMs;
+  return Math.max(1000, Math.min(plannedMs, staleLeftMs));
 }
 
 /**

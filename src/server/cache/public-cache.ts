@@ -18,7 +18,7 @@ import {
   type ViewCountStore,
 } from '../../index.js';
 import { DAY_MS, type DayCounter } from '../../internal/day.js';
-import { answerParts, type Entry, readEntry, type SharedCaching, writeEntry } from '../answers/answers.js';
+import { answerParts, type Entry, readEntry, writeEntry } from '../answers/answers.js';
 import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
 import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
 import { revalidationStarted, staleServed } from '../events.js';
@@ -80,15 +80,15 @@ export class PublicCache {
   private readonly pacer: Pacing;
   private readonly firstFetches: FirstFetches;
   private readonly state: PacingState | undefined;
-  /** With the `cdn` option: how shared caches may keep these answers. */
-  private readonly shared: SharedCaching | undefined;
+  /** With the `cdn` option, the settings shared caches are told of (its stale window): else undefined. */
+  private readonly cdn: Pick<Settings, 'maxStale'> | undefined;
 
   constructor(private readonly parts: PublicCacheParts) {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
-    this.firstFetches = new FirstFetches(parts.settings.pacing, parts.settings.reserve, parts.viewCounts);
+    this.firstFetches = new FirstFetches(parts.settings, parts.viewCounts);
     if (parts.sharedStore)
       this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
-    this.shared = parts.settings.cdn ? { staleMs: parts.settings.maxStale } : undefined;
+    this.cdn = parts.settings.cdn ? parts.settings : undefined;
   }
 
   /**
@@ -144,7 +144,7 @@ export class PublicCache {
     const kept = entry?.status === 200 ? entry : undefined;
     this.overdue.view(key, spec, kept?.storedAt ?? 0, kept?.maxAgeMs ?? 0, t);
     if (entry && entry.status !== 200 && t - entry.storedAt < entry.maxAgeMs) {
-      return answerParts(entry, 'hit', ifNoneMatch, t, this.shared);
+      return answerParts(entry, 'hit', ifNoneMatch, t, this.cdn);
     }
     this.firstFetches.viewed(kept !== undefined, t);
     if (kept) {
@@ -152,13 +152,8 @@ export class PublicCache {
       if (age <= kept.maxAgeMs + settings.maxStale) {
         this.revalidateSome(t);
         if (age >= kept.maxAgeMs) staleServed(spec.path);
-        return answerParts(
-          kept,
-          age < kept.maxAgeMs ? 'hit' : 'stale',
-          ifNoneMatch,
-          t,
-          this.sharedFor(key, t),
-        );
+        const state = age < kept.maxAgeMs ? 'hit' : 'stale';
+        return answerParts(kept, state, ifNoneMatch, t, this.cdn, this.plannedMs(key, t));
       }
     }
     // Past maxStale while pages are held back: a call here would take one from a page shown to
@@ -166,7 +161,7 @@ export class PublicCache {
     if (kept && !flights.has(key) && this.firstFetches.holdingBack(this.parts.usage(), t)) {
       this.revalidateSome(t);
       staleServed(spec.path);
-      return answerParts(kept, 'stale', ifNoneMatch, t, this.sharedFor(key, t));
+      return answerParts(kept, 'stale', ifNoneMatch, t, this.cdn, this.plannedMs(key, t));
     }
     if (flights.has(key)) return this.fetchFor(target, key, spec, charge, kept, ifNoneMatch);
     const revalidating = () => this.revalidating.size;
@@ -183,9 +178,9 @@ export class PublicCache {
     });
   }
 
-  /** With the `cdn` option: how shared caches may keep `key`'s answer, the pacing's plan for it included. */
-  private sharedFor(key: string, now: number): SharedCaching | undefined {
-    return this.shared && { ...this.shared, plannedMs: this.overdue.refreshIn(key, now) };
+  /** With the `cdn` option: how long the pacing plans no refresh of `key`'s answer (ms; 0: due or unknown). */
+  private plannedMs(key: string, now: number): number {
+    return this.cdn ? this.overdue.refreshIn(key, now) : 0;
   }
 
   /** Nothing usable kept: the call, charged to the visitor, and its answer. */
@@ -205,7 +200,7 @@ export class PublicCache {
     // A new or confirmed answer is the same for every visitor: shared caches may keep it too.
     if (fetched.kind === 'entry') {
       const state = fetched.revalidated ? 'revalidated' : 'miss';
-      return answerParts(fetched.entry, state, ifNoneMatch, now, this.sharedFor(key, now));
+      return answerParts(fetched.entry, state, ifNoneMatch, now, this.cdn, this.plannedMs(key, now));
     }
     // The application token failing is the server's trouble, not the browser's sign-in.
     return outcomes.of(target.request(), fetched.kind === 'unauthorized' ? UNAVAILABLE : fetched, kept, now);

@@ -3,7 +3,7 @@
  * the node adapter one of the socket's request, building a Request only when a part needs it (a
  * write's body, a sign-in, a visitor's charge, a user's call), so a kept answer is served without one.
  */
-import type { RequestContext } from '../visitors/visitors.js';
+import type { RequestContext } from '../options.js';
 
 /** A header of the browser's request, as `Headers.get` reads it. */
 export interface HeaderReader {

@@ -8,6 +8,7 @@
  * on from where the crowd left it) nor against other visitors' first fetches (`excess`).
  */
 import { DAY_MS, Daily, dayShare, utcDay } from '../../internal/day.js';
+import type { Settings } from '../settings.js';
 
 /** The most calls anonymous visitors may have caused by now, and when one more is allowed (epoch ms). */
 export interface AnonymousLimit {
@@ -22,11 +23,14 @@ export class AnonymousLine {
   /** The anonymous calls beyond their share of the line when the day's first fetches were paced. */
   private readonly base = new Daily<{ calls?: number }>(() => ({}));
 
-  constructor(
-    /** `anonymousShare`: calls per day anonymous visitors may cause together. */
-    private readonly share: number,
-    private readonly dailyLimit: number | null,
-  ) {}
+  /** `anonymousShare`: calls per day anonymous visitors may cause together. */
+  private readonly share: number;
+  private readonly dailyLimit: number | null;
+
+  constructor(settings: Pick<Settings, 'shares' | 'dailyLimit'>) {
+    this.share = settings.shares.anonymous;
+    this.dailyLimit = settings.dailyLimit;
+  }
 
   /** Whether anonymous visitors have a line of their own: their share is less than the day. */
   get binds(): boolean {

@@ -14,6 +14,7 @@
  */
 import type { DailyUsage, ViewCountStore } from '../../index.js';
 import { DAY_MS, Daily, dayBefore, dayShare, type UtcDay, utcDay } from '../../internal/day.js';
+import type { Settings } from '../settings.js';
 
 /** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
 const MIN_FIT_CALLS = 20;
@@ -43,9 +44,8 @@ export class FirstFetches {
   private readonly views = new Daily<Views>(() => ({ kept: 0, missing: 0, seen: new Map() }));
 
   constructor(
-    private readonly paced: boolean,
-    /** Calls kept back from free first fetches (the handler's `reserve`). */
-    private readonly reserve: number,
+    /** `pacing: false` lets every first fetch go; `reserve`: calls kept back from free first fetches. */
+    private readonly settings: Pick<Settings, 'pacing' | 'reserve'>,
     /** Where views of answers not kept are counted: shared by every instance when the coordination has them. */
     readonly counts: ViewCountStore,
   ) {}
@@ -86,9 +86,11 @@ export class FirstFetches {
     const today = utcDay(now);
     const views = this.views.on(today);
     const { limit } = usage;
-    if (limit === null || !this.paced) return true;
+    if (limit === null || !this.settings.pacing) return true;
     const calls = usage.calls + inFlight;
-    return !this.heldBackSince(today) && calls < limit - this.reserve && this.mayFit(views, calls, limit);
+    return (
+      !this.heldBackSince(today) && calls < limit - this.settings.reserve && this.mayFit(views, calls, limit)
+    );
   }
 
   /** A view of a public answer: kept (served, any age) or not (nothing usable kept). */
@@ -101,7 +103,7 @@ export class FirstFetches {
   /** `excess`: anonymous calls past their share of the line, not held against this view. */
   private mayFetch(views: number, usage: DailyUsage, inFlight: number, now: number, excess: number): boolean {
     const { limit } = usage;
-    if (limit === null || !this.paced) return true;
+    if (limit === null || !this.settings.pacing) return true;
     const share = dayShare(now);
     const calls = usage.calls + inFlight;
     // The day spent: the call path answers with the budget's own refusal (DailyLimitExceeded).
@@ -120,7 +122,7 @@ export class FirstFetches {
   holdingBack(usage: DailyUsage, now: number): boolean {
     const today = utcDay(now);
     this.views.on(today);
-    return usage.limit !== null && this.paced && this.heldBackSince(today);
+    return usage.limit !== null && this.settings.pacing && this.heldBackSince(today);
   }
 
   /**
@@ -133,7 +135,7 @@ export class FirstFetches {
     const today = utcDay(now);
     this.views.on(today);
     const { limit } = usage;
-    if (limit === null || !this.paced || !this.heldBackSince(today)) return true;
+    if (limit === null || !this.settings.pacing || !this.heldBackSince(today)) return true;
     const share = dayShare(now);
     return usage.calls + inFlight < limit * (share - 1 / 48);
   }

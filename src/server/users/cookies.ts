@@ -1,23 +1,5 @@
 /** The session cookie (HttpOnly, SameSite=Lax, Secure by default) and the sign-in's own cookies: read and set. */
-
-export interface CookieOptions {
-  /** Name of the session cookie. Default `catalog_session`. */
-  name?: string | undefined;
-  /**
-   * `Secure` on the cookies (default true). Browsers keep Secure cookies over http only for
-   * localhost; turn it off only for a plain-http host in development.
-   */
-  secure?: boolean | undefined;
-  /** Lifetime of the session cookie in seconds. Default 30 days. */
-  maxAge?: number | undefined;
-}
-
-export interface CookieSettings {
-  name: string;
-  secure: boolean;
-  maxAge: number;
-  path: string;
-}
+import type { Settings } from '../settings.js';
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
@@ -33,11 +15,14 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function setCookie(settings: CookieSettings, name: string, value: string, maxAge: number): string {
-  const secure = settings.secure ? '; Secure' : '';
-  return `${name}=${value}; Path=${settings.path}; Max-Age=${maxAge}; HttpOnly${secure}; SameSite=Lax`;
+/** The slice of the settings a cookie is set with: Secure from `cookie`, the Path the mount's. */
+export type CookieSlice = Pick<Settings, 'cookie' | 'mount'>;
+
+export function setCookie(settings: CookieSlice, name: string, value: string, maxAge: number): string {
+  const secure = settings.cookie.secure ? '; Secure' : '';
+  return `${name}=${value}; Path=${settings.mount}; Max-Age=${maxAge}; HttpOnly${secure}; SameSite=Lax`;
 }
 
-export function clearCookie(settings: CookieSettings, name: string): string {
+export function clearCookie(settings: CookieSlice, name: string): string {
   return setCookie(settings, name, '', 0);
 }

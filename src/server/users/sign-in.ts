@@ -10,16 +10,17 @@
 import { AccessDeniedError, type CatalogClient, type TokenStore } from '../../index.js';
 import { privateJson, redirect, refusal } from '../answers/respond.js';
 import { isSameOrigin } from '../http/origin.js';
+import type { RequestContext } from '../options.js';
 import type { Settings } from '../settings.js';
-import type { Charge, RequestContext } from '../visitors/visitors.js';
+import type { Charge } from '../visitors/visitors.js';
 import { decodeText, encodeText } from './base64url.js';
 import { clearCookie, readCookie, setCookie } from './cookies.js';
 import { localPath } from './local-path.js';
 import { randomId, sessionKey } from './session-ids.js';
 
 /** What the sign-in routes use: their slice of the settings and the handler's parts, made once. */
-export interface SignInContext
-  extends Pick<Settings, 'cookie' | 'mount' | 'origins' | 'redirectUri' | 'scopes'> {
+export interface SignInContext {
+  settings: Pick<Settings, 'cookie' | 'mount' | 'origins' | 'redirectUri' | 'scopes'>;
   client: CatalogClient;
   tokensFor(key: string): TokenStore;
   userClient(key: string): CatalogClient;
@@ -60,9 +61,10 @@ export async function authRoute(
   asking: RequestContext,
 ): Promise<Response> {
   const action = segments.length === 2 ? `${request.method} ${segments[1]}` : '';
-  const loginCookie = `${context.cookie.name}_login`;
-  const origins = context.origins(url.origin);
-  const callbackUri = context.redirectUri ?? `${origins[0]}${context.mount}/auth/callback`;
+  const { settings } = context;
+  const loginCookie = `${settings.cookie.name}_login`;
+  const origins = settings.origins(url.origin);
+  const callbackUri = settings.redirectUri ?? `${origins[0]}${settings.mount}/auth/callback`;
   const home = '/';
   switch (action) {
     case 'GET login': {
@@ -70,17 +72,17 @@ export async function authRoute(
       const back = localPath(url.searchParams.get('return_to'), home);
       const { url: authorize } = context.client.auth.authorizationUrl({
         redirectUri: callbackUri,
-        scopes: context.scopes,
+        scopes: settings.scopes,
         state,
       });
       return redirect(authorize, [
-        setCookie(context.cookie, loginCookie, `${state}.${encodeText(back)}`, LOGIN_TTL_S),
+        setCookie(settings, loginCookie, `${state}.${encodeText(back)}`, LOGIN_TTL_S),
       ]);
     }
     case 'GET callback': {
       const kept = readCookie(request, loginCookie)?.split('.');
       const returned = url.searchParams.get('state');
-      const clear = clearCookie(context.cookie, loginCookie);
+      const clear = clearCookie(settings, loginCookie);
       if (kept?.length !== 2 || !returned || !sameText(returned, kept[0] as string)) {
         return withCookies(
           refusal(
@@ -124,10 +126,7 @@ export async function authRoute(
       // A session the browser had before is ended: one browser, one session, always a new id.
       const previous = await context.signedIn(request);
       if (previous) await endSession(context, previous, false);
-      return redirect(back, [
-        clear,
-        setCookie(context.cookie, context.cookie.name, id, context.cookie.maxAge),
-      ]);
+      return redirect(back, [clear, setCookie(settings, settings.cookie.name, id, settings.cookie.maxAge)]);
     }
     case 'POST logout': {
       if (!isSameOrigin(request, origins)) {
@@ -136,7 +135,7 @@ export async function authRoute(
       const key = await context.signedIn(request);
       if (key) await endSession(context, key, true);
       const answer = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-      return withCookies(answer, [clearCookie(context.cookie, context.cookie.name)]);
+      return withCookies(answer, [clearCookie(settings, settings.cookie.name)]);
     }
     case 'GET session':
       return privateJson({ signed_in: (await context.signedIn(request)) !== undefined });

@@ -16,34 +16,14 @@ import { utcDay } from '../../internal/day.js';
 import { sha256Hex } from '../../internal/digest.js';
 import { refusal, secondsUntil } from '../answers/respond.js';
 import { visitorRefused } from '../events.js';
+import type { RequestContext } from '../options.js';
 import { type AnonymousLimit, MAX_RETRY_MS } from '../pacing/anonymous-line.js';
 import { notFetchedYet } from '../pacing/not-fetched.js';
+import type { Settings } from '../settings.js';
 import { networkOf } from './networks.js';
-
-/** What the server knows of a request beside the Request itself. */
-export interface RequestContext {
-  /**
-   * The client's network address, as the server saw it (`toNodeHandler` passes the socket's;
-   * behind a trusted proxy, the address the proxy names). The default visitor key.
-   */
-  clientAddress?: string | undefined;
-}
 
 /** `undefined`: the request may spend its call; a Response: a share is spent (429, or 503 for the anonymous line). */
 export type Charge = () => Promise<Response | undefined>;
-
-export interface Shares {
-  /** Calls per UTC day one visitor (an account, else a visitor key) may cause. */
-  visitor: number;
-  /** Calls per UTC day every visitor who is not signed in may cause together. */
-  anonymous: number;
-  /** Sign-ins (their call learning the account) per UTC day from one visitor key. */
-  signIn: number;
-  /** Sign-ins per UTC day from every address together: the bound of a flood of them. */
-  allSignIns: number;
-}
-
-export type VisitorKey = (request: Request, context: RequestContext) => string | undefined;
 
 const ANONYMOUS = 'anonymous';
 const SIGN_INS = 'sign-ins';
@@ -53,14 +33,11 @@ type Kind = 'visitor' | 'anonymous' | 'sign-in';
 type Charged = VisitorCharge & { kind: Kind; retryAt?: number };
 
 export interface VisitorSharesParts {
+  /** `ipv6Prefix`: bits of an IPv6 address that make one visitor's network. */
+  settings: Pick<Settings, 'shares' | 'visitorKey' | 'ipv6Prefix' | 'now'>;
   counts: VisitorCountStore;
-  shares: Shares;
-  visitorKey: VisitorKey;
-  /** Bits of an IPv6 address that make one visitor's network. */
-  ipv6Prefix: number;
   /** The account (the API's user id) of a signed-in session's key, undefined once it ended. */
   accountOf(sessionKey: string): Promise<string | undefined>;
-  now: () => number;
   usage: () => DailyUsage;
   /** Anonymous visitors' limit now: their share of the pacing line (public-cache.ts). */
   anonymousLimit?: ((now: number) => Promise<AnonymousLimit> | undefined) | undefined;
@@ -90,7 +67,7 @@ export class VisitorShares {
 
   /** Calls anonymous visitors caused today, every instance's. */
   anonymousCalls(): Promise<number> {
-    return this.parts.counts.count(utcDay(this.parts.now()), ANONYMOUS);
+    return this.parts.counts.count(utcDay(this.parts.settings.now()), ANONYMOUS);
   }
 
   /**
@@ -100,7 +77,7 @@ export class VisitorShares {
   signInCharge(request: Request, context: RequestContext): Charge {
     return () =>
       this.take(async () => {
-        const { signIn, allSignIns } = this.parts.shares;
+        const { signIn, allSignIns } = this.parts.settings.shares;
         const network = await this.networkCharge(request, context);
         const all: Charged = { key: SIGN_INS, limit: allSignIns, kind: 'sign-in' };
         return network ? [{ key: `s:${network.key.slice(2)}`, limit: signIn, kind: 'sign-in' }, all] : [all];
@@ -123,7 +100,7 @@ export class VisitorShares {
     if (limit !== null && calls >= limit) return undefined;
     const charges = (await chargesOf()).filter((charge) => Number.isFinite(charge.limit));
     if (charges.length === 0) return undefined;
-    const t = this.parts.now();
+    const t = this.parts.settings.now();
     const day = utcDay(t);
     const counted = charges.map(({ key, limit }) => ({ key, limit }));
     if (await this.parts.counts.take(day, counted)) return undefined;
@@ -157,10 +134,10 @@ export class VisitorShares {
     const account = session === undefined ? undefined : await this.parts.accountOf(session);
     if (account !== undefined) return [await this.accountCharge(account)];
     const network = await this.networkCharge(request, context);
-    const line = await this.parts.anonymousLimit?.(this.parts.now());
+    const line = await this.parts.anonymousLimit?.(this.parts.settings.now());
     const anonymous: Charged = {
       key: ANONYMOUS,
-      limit: Math.min(this.parts.shares.anonymous, line?.limit ?? Number.POSITIVE_INFINITY),
+      limit: Math.min(this.parts.settings.shares.anonymous, line?.limit ?? Number.POSITIVE_INFINITY),
       kind: 'anonymous',
       ...(line ? { retryAt: line.retryAt } : {}),
     };
@@ -168,20 +145,25 @@ export class VisitorShares {
   }
 
   private async accountCharge(account: string): Promise<Charged> {
-    return { key: `a:${await fingerprint(account)}`, limit: this.parts.shares.visitor, kind: 'visitor' };
+    return {
+      key: `a:${await fingerprint(account)}`,
+      limit: this.parts.settings.shares.visitor,
+      kind: 'visitor',
+    };
   }
 
   /** The visitor key's charge (an IPv6 address as its network), or undefined without a key. */
   private async networkCharge(request: Request, context: RequestContext): Promise<Charged | undefined> {
-    const key = this.parts.visitorKey(request, context);
+    const key = this.parts.settings.visitorKey(request, context);
     if (typeof key !== 'string' || key === '') return undefined;
-    const network = networkOf(key, this.parts.ipv6Prefix) ?? key;
-    return { key: `v:${await fingerprint(network)}`, limit: this.parts.shares.visitor, kind: 'visitor' };
+    const network = networkOf(key, this.parts.settings.ipv6Prefix) ?? key;
+    return {
+      key: `v:${await fingerprint(network)}`,
+      limit: this.parts.settings.shares.visitor,
+      kind: 'visitor',
+    };
   }
 }
-
-/** The default visitor key: the address the server gave (never a header a client can set). */
-export const byClientAddress: VisitorKey = (_request, context) => context.clientAddress;
 
 /** The stores count fingerprints: no address is kept. */
 function fingerprint(key: string): Promise<string> {
