@@ -12,9 +12,8 @@ import {
   lruCacheStore,
 } from '../index.js';
 import { DayCounter } from '../internal/day.js';
-import { Outcomes } from './answers/outcomes.js';
-import { type Answer, isThenable, type Maybe, toResponse } from './answers/parts.js';
-import { refusal } from './answers/respond.js';
+import { type Answer, isThenable, type Maybe } from './answers/answer.js';
+import { Outcomes, refusal, toResponse } from './answers/response.js';
 import { nearCache } from './cache/near-cache.js';
 import { PublicCache } from './cache/public-cache.js';
 import { slruCacheStore } from './cache/slru-store.js';

@@ -18,7 +18,6 @@ import {
 import { DAY_MS } from '../internal/day.js';
 import { DEFAULT_DAILY_LIMIT } from '../internal/defaults.js';
 import type { SlruStoreOptions } from './cache/slru-store.js';
-import type { RequestLimits } from './http/body.js';
 import { type CatalogHandlerOptions, PASSED_CLIENT_OPTIONS, type RequestContext } from './options.js';
 import { budgetReadOncePerSecond } from './pacing/budget-reads.js';
 import { memorySessionTokens } from './users/session-tokens.js';
@@ -66,6 +65,12 @@ export interface Settings {
   tokensFor(sessionKey: string): TokenStore;
   shares: Shares;
   visitorKey: VisitorKey;
+}
+
+/** Bounds on what a request may send: its query string (characters) and a write's body (bytes). */
+export interface RequestLimits {
+  maxQueryLength: number;
+  maxBodyBytes: number;
 }
 
 /** Each visitor's share of the day (visitors.ts), by kind of visitor. */

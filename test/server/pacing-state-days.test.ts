@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DailyUsage, lruCacheStore } from '../../src/index.js';
 import { DAY_MS, utcDay } from '../../src/internal/day.js';
-import { storedAnswer } from '../../src/server/answers/answers.js';
+import { storedAnswer } from '../../src/server/cache/entries.js';
 import { MemoryViewCounts } from '../../src/server/cache/view-counts.js';
 import { FirstFetches } from '../../src/server/pacing/first-fetches.js';
 import { OverdueAnswers } from '../../src/server/pacing/overdue.js';

@@ -8,7 +8,7 @@
  * nor a call.
  */
 import type { CachedAnswer, CacheStore, CacheWatch } from '../../index.js';
-import { isThenable } from '../answers/parts.js';
+import { isThenable } from '../answers/answer.js';
 import { compact, type SlruStoreOptions, slruCacheStore } from './slru-store.js';
 
 /** After the store failed, how long copies are served without asking it again. */
@@ -49,7 +49,7 @@ export function nearCache(shared: CacheStore, options: SlruStoreOptions, now: ()
           held.delete(key);
           return undefined;
         }
-        // The same answer keeps the same object: its entry and bytes are made once (answers.ts).
+        // The same answer keeps the same object: its entry and bytes are made once (entries.ts).
         const kept =
           near && near.storedAt === answer.storedAt && near.etag === answer.etag
             ? near

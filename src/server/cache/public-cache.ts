@@ -18,9 +18,8 @@ import {
   type ViewCountStore,
 } from '../../index.js';
 import { DAY_MS, type DayCounter } from '../../internal/day.js';
-import { answerParts, type Entry, readEntry, writeEntry } from '../answers/answers.js';
-import { type Outcomes, UNAVAILABLE } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
+import { type Answer, isThenable, type Maybe } from '../answers/answer.js';
+import { answerParts, type Outcomes, UNAVAILABLE } from '../answers/response.js';
 import { revalidationStarted, staleServed } from '../events.js';
 import type { Target } from '../http/target.js';
 import type { AnonymousLimit, AnonymousLine } from '../pacing/anonymous-line.js';
@@ -37,6 +36,7 @@ import { within } from '../upstream/answer-within.js';
 import { type Fetched, fetchGet, type GetSpec, keptRefusal } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
 import type { Charge } from '../visitors/visitors.js';
+import { type Entry, readEntry, writeEntry } from './entries.js';
 
 /** The GET row of an API path (`/skus/1`), as the front door matches it. */
 function getRowOf(routes: RouteTable) {

@@ -1,10 +1,6 @@
+import { refusal } from '../answers/response.js';
+import type { RequestLimits } from '../settings.js';
 /** A write's body as the handler reads it: JSON, bounded in bytes; anything else is a 4xx without an API call. */
-import { refusal } from '../answers/respond.js';
-
-export interface RequestLimits {
-  maxQueryLength: number;
-  maxBodyBytes: number;
-}
 
 /** The JSON body of a write (undefined when empty), bounded in bytes, or a refusal. */
 export async function jsonBody(

@@ -4,9 +4,8 @@
  * A request arrives as a Target (target.ts), from a Request or straight from the node adapter.
  */
 
-import { coordinationUnavailable, notServed } from '../answers/outcomes.js';
-import { type Answer, isThenable, type Maybe, withoutBody } from '../answers/parts.js';
-import { refusal } from '../answers/respond.js';
+import { type Answer, isThenable, type Maybe } from '../answers/answer.js';
+import { coordinationUnavailable, notServed, refusal, withoutBody } from '../answers/response.js';
 import { compileRoutes, type PathMatch } from '../routing/route-table.js';
 import { type RouterParts, route } from '../routing/router.js';
 import { coordinationDown } from '../upstream/fetch-api.js';

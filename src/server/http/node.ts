@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasControl } from '../../internal/path-text.js';
-import { type Answer, isThenable, type Maybe } from '../answers/parts.js';
-import { errorBody } from '../answers/respond.js';
+import { type Answer, isThenable, type Maybe } from '../answers/answer.js';
 import type { RequestContext } from '../options.js';
+import { errorBody } from '../upstream/upstream.js';
 import { FRONT_DOOR } from './front-door.js';
 import { FETCH_METHODS } from './methods.js';
 import { forwardedOrigin, HOST, peerAddress } from './proxy.js';

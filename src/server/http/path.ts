@@ -3,7 +3,7 @@
  * routing/query-params.ts), a 400 answered without an API call.
  */
 import { PLAIN_SEGMENT } from '../../internal/path-text.js';
-import { refusal } from '../answers/respond.js';
+import { refusal } from '../answers/response.js';
 
 /**
  * The segments of the path under the mount path, or a refusal. The URL is checked as the browser

@@ -1,10 +1,10 @@
+import type { Answer } from '../answers/answer.js';
 /**
  * The headers every answer of the handler carries, set in this one place: the handler applies
  * `secured()` to each Response it returns, and the Node adapter writes `SECURITY_HEADERS` on the
  * answers it makes itself. An answer is JSON data, never a page: nothing in it may run, be framed
  * or be sniffed into markup (docs/frontend.md, "Running it on the internet").
  */
-import type { Answer } from '../answers/parts.js';
 
 /** On every answer: hits, misses, refusals, 304s, HEAD, OPTIONS, redirects. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

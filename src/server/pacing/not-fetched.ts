@@ -4,7 +4,7 @@
  * earned a call or the next day's budget has begun.
  */
 
-import { refusal, secondsUntil } from '../answers/respond.js';
+import { refusal, secondsUntil } from '../answers/response.js';
 import { visitorRefused } from '../events.js';
 
 /** When to try again: a quarter of an hour, the pace's step. */

@@ -9,7 +9,7 @@
  */
 import type { CacheStore } from '../../index.js';
 import { DAY_MS, type UtcDay } from '../../internal/day.js';
-import { storedAnswer } from '../answers/answers.js';
+import { storedAnswer } from '../cache/entries.js';
 import { MemoryViewCounts } from '../cache/view-counts.js';
 import type { FirstFetches } from './first-fetches.js';
 import type { OverdueAnswers, Watched } from './overdue.js';

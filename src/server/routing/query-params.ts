@@ -7,8 +7,8 @@
 import type { QueryParams } from '../../index.js';
 import { closestName } from '../../internal/near-meanings.js';
 import { hasControl } from '../../internal/path-text.js';
-import { refusal } from '../answers/respond.js';
-import type { RequestLimits } from '../http/body.js';
+import { refusal } from '../answers/response.js';
+import type { RequestLimits } from '../settings.js';
 
 /** `fields[root]`, `ids[]`, `order_by`: the query names the API's conventions use. */
 const QUERY_NAME = /^[a-z][a-z0-9_]{0,63}(\[[a-z0-9_]{0,64}\])?$/;

@@ -4,9 +4,8 @@
  * needs no API call (query, origin of a write, session).
  */
 
-import { notServed, notSignedIn } from '../answers/outcomes.js';
-import type { Answer, Maybe } from '../answers/parts.js';
-import { refusal } from '../answers/respond.js';
+import type { Answer, Maybe } from '../answers/answer.js';
+import { notServed, notSignedIn, refusal } from '../answers/response.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import { requestedVersion } from '../http/api-version.js';
 import { isSameOrigin } from '../http/origin.js';

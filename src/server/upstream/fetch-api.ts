@@ -16,10 +16,10 @@ import {
   TokenError,
 } from '../../index.js';
 import { handlerMaxAge } from '../../internal/cache.js';
-import { type Entry, etagOf, rewriteLink } from '../answers/answers.js';
-import { errorBody } from '../answers/respond.js';
+import type { Entry } from '../cache/entries.js';
 import type { Settings } from '../settings.js';
-import { type AnswerSchema, invalidAnswer, refusalBody } from './upstream.js';
+import { etagOf, rewriteLink } from './api-headers.js';
+import { type AnswerSchema, errorBody, invalidAnswer, refusalBody } from './upstream.js';
 
 export type Fetched =
   | { kind: 'entry'; entry: Entry; storable: boolean; revalidated: boolean }

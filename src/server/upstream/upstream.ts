@@ -8,7 +8,6 @@
 import type { EndpointRow, Logger, ValidationMode } from '../../index.js';
 import { hasControl } from '../../internal/path-text.js';
 import { schemaMismatch } from '../../internal/validate.js';
-import { refusal } from '../answers/respond.js';
 
 export type AnswerSchema = EndpointRow['schema'];
 
@@ -42,13 +41,9 @@ export function invalidAnswer(
   return undefined;
 }
 
-/** The handler's 502 for an API answer it will not serve: a code and a plain message, nothing of the answer. */
-export function upstreamInvalid(): Response {
-  return refusal(
-    502,
-    'UpstreamInvalid',
-    'The catalog API gave an answer that is not valid data for this endpoint; it was not kept',
-  );
+/** The API's error format, `{errors: [{code, messages}]}`: every refusal of the handler's says it so. */
+export function errorBody(code: string, message: string): { errors: [{ code: string; messages: [string] }] } {
+  return { errors: [{ code, messages: [message] }] };
 }
 
 /** At most this many errors, messages per error, and characters per message are passed on. */

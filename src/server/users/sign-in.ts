@@ -8,7 +8,7 @@
  *   GET  session                `{ signed_in }`
  */
 import { AccessDeniedError, type CatalogClient, type TokenStore } from '../../index.js';
-import { privateJson, redirect, refusal } from '../answers/respond.js';
+import { privateJson, redirect, refusal } from '../answers/response.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { RequestContext } from '../options.js';
 import type { Settings } from '../settings.js';

@@ -11,9 +11,16 @@
  */
 import { type CacheStore, type CatalogClient, staleReads, type TokenStore } from '../../index.js';
 import { DAY_MS } from '../../internal/day.js';
-import { answerFrom, type Entry, readEntry, storedAnswer, writeEntry } from '../answers/answers.js';
-import { notSignedIn, type Outcomes, passOn, UNAVAILABLE } from '../answers/outcomes.js';
-import { refusal } from '../answers/respond.js';
+import {
+  answerFrom,
+  notSignedIn,
+  type Outcomes,
+  passOn,
+  refusal,
+  UNAVAILABLE,
+  upstreamInvalid,
+} from '../answers/response.js';
+import { type Entry, readEntry, storedAnswer, writeEntry } from '../cache/entries.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import { jsonBody } from '../http/body.js';
 import type { RouteLookup } from '../routing/routes.js';
@@ -21,7 +28,7 @@ import type { Settings } from '../settings.js';
 import { within } from '../upstream/answer-within.js';
 import { type Fetched, failure, fetchGet, type GetSpec } from '../upstream/fetch-api.js';
 import type { Flights } from '../upstream/flights.js';
-import { invalidAnswer, upstreamInvalid } from '../upstream/upstream.js';
+import { invalidAnswer } from '../upstream/upstream.js';
 import type { Charge } from '../visitors/visitors.js';
 import { randomId } from './session-ids.js';
 

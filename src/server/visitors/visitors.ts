@@ -14,7 +14,7 @@
 import type { DailyUsage, VisitorCharge, VisitorCountStore } from '../../index.js';
 import { utcDay } from '../../internal/day.js';
 import { sha256Hex } from '../../internal/digest.js';
-import { refusal, secondsUntil } from '../answers/respond.js';
+import { refusal, secondsUntil } from '../answers/response.js';
 import { visitorRefused } from '../events.js';
 import type { RequestContext } from '../options.js';
 import { type AnonymousLimit, MAX_RETRY_MS } from '../pacing/anonymous-line.js';
