@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { Fieldset, Scalar } from '../../src/core/call/query-string.js';
 import { CATALOG_DETAILS } from '../../src/endpoints/catalog-details.js';
 import { FAVORITE_DETAILS } from '../../src/endpoints/favorites-details.js';
 import { NOTIFICATION_DETAILS } from '../../src/endpoints/notifications-details.js';
@@ -42,28 +43,50 @@ const DETAILS = {
 type Kinds<N> = N extends keyof typeof DETAILS
   ? (typeof DETAILS)[N] extends { query: infer Q }
     ? Q
-    : never
+    : Record<never, never>
   : never;
-/** The SDK value each kind encodes (lists and fieldsets take their own shapes). */
+/** The SDK value each kind encodes, as src/core/call/query-string.ts sends it. */
 interface Encodes {
   integer: number;
   number: number;
   string: string;
   boolean: boolean;
-  array: unknown;
-  names: unknown;
-  fieldset: unknown;
+  /** `name[]=v` repeated; one value may also go as `name=v`. */
+  array: Scalar | readonly Scalar[];
+  /** One comma-separated value: one name, or a list of them. */
+  names: string | readonly string[];
+  /** `name[resource]=a,b`: the root's field names, or names by resource. */
+  fieldset: Fieldset;
 }
 /** The names of `P` whose type is not one their kind encodes. */
 type KindMisfits<P, N> = {
   [K in keyof P & keyof Kinds<N>]: NonNullable<P[K]> extends Encodes[Kinds<N>[K] & keyof Encodes] ? never : K;
 }[keyof P & keyof Kinds<N>];
 
-/** The names `P` has and the read lacks, the read's names `P` lacks, and the misfits of kind. */
+/**
+ * The names a read's details give a kind that its literal does not list, and the reverse. A name
+ * spread into the details (`...PAGE`) escapes `satisfies DetailsOf` (tsc checks no excess property
+ * of a spread), so it is caught here.
+ */
+type KindsBeside<N extends MethodName> =
+  | Exclude<keyof Kinds<N>, QueryNameOf<Methods[N]>>
+  | Exclude<QueryNameOf<Methods[N]>, keyof Kinds<N>>;
+
+/** The names `P` has and the read lacks, the read's names `P` lacks, the misfits of kind, and names the details add. */
 type Misfits<P, N extends MethodName> =
   | Exclude<keyof P, QueryNameOf<Methods[N]>>
   | Exclude<QueryNameOf<Methods[N]>, keyof P>
-  | KindMisfits<P, N>;
+  | KindMisfits<P, N>
+  | KindsBeside<N>;
+
+/** Every read of the details whose kinds name other names than its literal: none. */
+type ReadsWithOtherNames = {
+  [N in keyof typeof DETAILS & MethodName]: string extends QueryNameOf<Methods[N]>
+    ? never // a write: it lists its own names
+    : [KindsBeside<N>] extends [never]
+      ? never
+      : N;
+}[keyof typeof DETAILS & MethodName];
 
 describe("the resources' Params hold the names and kinds of the table", () => {
   it('catalog', () => {
@@ -109,6 +132,10 @@ describe("the resources' Params hold the names and kinds of the table", () => {
     expectTypeOf<Misfits<PageParams, 'notifications.list'>>().toEqualTypeOf<never>();
   });
 
+  it('every read of the table: its details give kinds to its names and no other', () => {
+    expectTypeOf<ReadsWithOtherNames>().toEqualTypeOf<never>();
+  });
+
   it('names a field whose type is not its kind', () => {
     expectTypeOf<KindMisfits<{ q: number; page: number }, 'catalog.search'>>().toEqualTypeOf<'q'>();
     expectTypeOf<Misfits<{ shop_id: string } & PageParams, 'skus.shopProducts'>>().toEqualTypeOf<
@@ -116,5 +143,13 @@ describe("the resources' Params hold the names and kinds of the table", () => {
     >();
     // @ts-expect-error `shop_id` is not among the read's names.
     expectTypeOf<Misfits<{ shop_id: string } & PageParams, 'skus.shopProducts'>>().toEqualTypeOf<never>();
+    // The kinds of lists and fieldsets hold too: a list of lists where a list goes, a list of numbers
+    // where names go, a string where a fieldset goes.
+    expectTypeOf<
+      KindMisfits<{ filter_ids: number[][] }, 'catalog.categories.skus'>
+    >().toEqualTypeOf<'filter_ids'>();
+    expectTypeOf<KindMisfits<{ embed: number[] }, 'skus.product'>>().toEqualTypeOf<'embed'>();
+    expectTypeOf<KindMisfits<{ fields: string }, 'skus.product'>>().toEqualTypeOf<'fields'>();
+    expectTypeOf<KindMisfits<ProductParams, 'skus.product'>>().toEqualTypeOf<never>();
   });
 });
