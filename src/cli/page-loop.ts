@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { AbortError, type CatalogClient, DailyLimitError, type RateLimitInfo } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import type { RunBudget } from './budget.js';
 import { type Checkpoint, removeCheckpoint, saveCheckpoint, type Task } from './checkpoint.js';
 import type { ExportOptions } from './export-options.js';
@@ -26,7 +27,7 @@ export interface Walk {
   /** Calls left on the server's day, as the shared count has them. */
   leftToday: () => Promise<number>;
   /** The lines of the plan need the day and the budget's wording. */
-  day: string;
+  day: UtcDay;
   allowed: number;
   budgetText: string;
 }

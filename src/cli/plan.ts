@@ -1,5 +1,5 @@
 import type { Page } from '../index.js';
-import { nextDayStart } from '../internal/day.js';
+import { nextDayStart, type UtcDay } from '../internal/day.js';
 import type { Plan, Task } from './checkpoint.js';
 import type { ExportOptions } from './export-options.js';
 import { nameHoldsQuery } from './search-match.js';
@@ -112,7 +112,7 @@ export function planLines(
   plan: Plan,
   spent: number,
   left: number,
-  day: string,
+  day: UtcDay,
   allowed: number,
   budgetText: string,
 ): string[] {

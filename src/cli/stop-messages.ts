@@ -1,4 +1,4 @@
-import { nextDayStart } from '../internal/day.js';
+import { nextDayStart, type UtcDay } from '../internal/day.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { ExportOptions } from './export-options.js';
 import { rerunCommand } from './resume-command.js';
@@ -9,7 +9,7 @@ export type StopReason = 'budget' | 'max-calls' | 'interrupted' | 'plan' | 'read
 
 /** What a budget stop says: whose count, on which day. */
 export interface BudgetView {
-  day: string;
+  day: UtcDay;
   /** The server refused this application for the day (its count went over, whatever ours said). */
   lockedOut: boolean;
   /** The shared count last read (the state directory, or Redis). */

@@ -1,3 +1,4 @@
+import type { UtcDay } from '../internal/day.js';
 import type { SpentHere } from '../internal/spent-here.js';
 import type { State } from './state.js';
 
@@ -5,7 +6,7 @@ import type { State } from './state.js';
 const MAX_INSTANCES = 100;
 
 /** Calls counted for `app` on `day`; older days than the day before are dropped on the way. */
-export function budgetDays(state: State, app: string, day: string): Record<string, number> {
+export function budgetDays(state: State, app: string, day: UtcDay): Record<string, number> {
   let days = state.budgets[app];
   if (!days) {
     days = {};
@@ -16,7 +17,7 @@ export function budgetDays(state: State, app: string, day: string): Record<strin
 }
 
 /** Each process's own calls of `app` on `day` (only the latest day is kept). */
-function ownCalls(state: State, app: string, day: string): Record<string, number> {
+function ownCalls(state: State, app: string, day: UtcDay): Record<string, number> {
   state.spent ??= {};
   const kept = state.spent[app];
   // A call of yesterday ending after midnight changes nothing of today's.
@@ -36,7 +37,7 @@ function ownCalls(state: State, app: string, day: string): Record<string, number
 export function countFloored(
   state: State,
   app: string,
-  day: string,
+  day: UtcDay,
   spent: SpentHere,
 ): { calls: number; raised: boolean } {
   const days = budgetDays(state, app, day);
@@ -54,7 +55,7 @@ export function countFloored(
 }
 
 /** Takes one call of `app`'s `day` for this process; the day's count after it. */
-export function takeCall(state: State, app: string, day: string, spent: SpentHere): number {
+export function takeCall(state: State, app: string, day: UtcDay, spent: SpentHere): number {
   const days = budgetDays(state, app, day);
   const calls = (days[day] ?? 0) + 1;
   days[day] = calls;
@@ -69,7 +70,7 @@ export function takeCall(state: State, app: string, day: string, spent: SpentHer
 }
 
 /** Gives one call of this process's back (it reached no server). */
-export function giveBack(state: State, app: string, day: string, spent: SpentHere): boolean {
+export function giveBack(state: State, app: string, day: UtcDay, spent: SpentHere): boolean {
   const days = state.budgets[app];
   const calls = days?.[day] ?? 0;
   if (!days || calls === 0) return false;

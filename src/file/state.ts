@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { RateLimitInfo } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import { StateFileError } from './errors.js';
 import { type FileLockOptions, withFileLock } from './lock.js';
 
@@ -48,7 +49,7 @@ export interface State {
   /** `markUsed` keys and the epoch ms they expire at (absent in files of earlier versions). */
   used?: Record<string, number>;
   /** Per application, each process's own calls of its latest day: the floor of the day's count (day-count.ts). */
-  spent?: Record<string, { day: string; by: Record<string, number> }>;
+  spent?: Record<string, { day: UtcDay; by: Record<string, number> }>;
 }
 
 const empty = (): State => ({ version: 1, budgets: {}, windows: {}, tokens: {} });

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { VisitorCountStore } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import { countsFile, parseCounts, touch } from './counts-file.js';
 import { type FileLockOptions, withFileLock } from './lock.js';
 
 /** One UTC day's counts, least recently charged first. */
 interface Counts {
-  day: string;
+  day: UtcDay;
   counts: Record<string, number>;
 }
 
@@ -22,7 +23,7 @@ export function fileVisitorCounts(dir: string, lock: FileLockOptions, ready: () 
   const file = countsFile<Counts>(path, 'visitor counts', (text) =>
     parseCounts(text, isDay, (n) => Number.isSafeInteger(n) && n >= 0),
   );
-  const read = (day: string): Counts => {
+  const read = (day: UtcDay): Counts => {
     const parsed = file.read();
     return parsed?.day === day ? parsed : { day, counts: Object.create(null) };
   };

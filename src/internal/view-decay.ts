@@ -2,13 +2,13 @@
  * How a count of views ages (`ViewCountStore`): halved at each UTC midnight, forgotten below 1/4.
  * One rule for the handler's memory and the file store (the Redis store's script spells it in Lua).
  */
-import { DAY_MS } from './day.js';
+import { DAY_MS, type UtcDay } from './day.js';
 
 /** A count halved below this is forgotten. */
 export const FORGOTTEN = 0.25;
 
 /** The UTC day `YYYY-MM-DD` as whole days since 1970-01-01 (NaN when it is not one). */
-export function dayNumber(day: string): number {
+export function dayNumber(day: UtcDay): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return Number.NaN;
   return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 }
@@ -26,6 +26,6 @@ export function daysRemembered(views: number): number {
 }
 
 /** What a store says of a `day` that is not a UTC day `YYYY-MM-DD` (in an InvalidRequestError). */
-export function badDayMessage(day: string): string {
+export function badDayMessage(day: UtcDay): string {
   return `viewCounts.add: day must be a UTC day YYYY-MM-DD, got ${JSON.stringify(day).slice(0, 40)}`;
 }

@@ -1,4 +1,5 @@
 import type { BudgetStore } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import type { SpentHere } from '../internal/spent-here.js';
 import { type Connection, script } from './connection.js';
 
@@ -64,7 +65,7 @@ export const DAY_KEY_TTL_MS = 2 * 86_400_000;
  * The Redis keys of `app`'s count for UTC day `day` (`prefix`: the application's,
  * src/redis/keys.ts): the counter, and each instance's own calls (one hash slot on a Cluster).
  */
-export function budgetKeys(prefix: string, app: string, day: string): [string, string] {
+export function budgetKeys(prefix: string, app: string, day: UtcDay): [string, string] {
   return [`${prefix}budget:${app}:${day}`, `${prefix}budget-instances:${app}:${day}`];
 }
 

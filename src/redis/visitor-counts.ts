@@ -1,4 +1,5 @@
 import type { VisitorCountStore } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import { DAY_KEY_TTL_MS } from './budget.js';
 import { type Connection, script } from './connection.js';
 
@@ -22,7 +23,7 @@ return 1
  * hash tag, so one script can take several of them on a Redis Cluster too.
  */
 export function redisVisitorCounts(connection: Connection, prefix: string): VisitorCountStore {
-  const key = (day: string, visitor: string): string => `${prefix}visitors:{${day}}:${visitor}`;
+  const key = (day: UtcDay, visitor: string): string => `${prefix}visitors:{${day}}:${visitor}`;
   return {
     async take(day, charges) {
       if (charges.length === 0) return true;

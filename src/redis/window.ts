@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Admission, RateLimitInfo, WindowAcquireOptions, WindowSlot, WindowStore } from '../index.js';
+import type { UtcDay } from '../internal/day.js';
 import type { SpentHere } from '../internal/spent-here.js';
 import { abortError, rateLimitWaitError, sleep } from '../internal/waits.js';
 import { BUDGET_LUA, budgetKeys, DAY_KEY_TTL_MS } from './budget.js';
@@ -294,7 +295,7 @@ export function redisWindows(connection: Connection, prefix: string, spent: Spen
     token: string,
     assumedLimit: number,
     options: WindowAcquireOptions,
-    budget?: { app: string; day: string; limit: number },
+    budget?: { app: string; day: UtcDay; limit: number },
   ): Promise<WindowSlot | false> => {
     const id = randomUUID();
     const tokenKeys = keys(token);

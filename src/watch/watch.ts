@@ -9,7 +9,7 @@ import {
   type RecordStore,
   type Sku,
 } from '../index.js';
-import { nextDayStart, utcDay } from '../internal/day.js';
+import { nextDayStart, type UtcDay, utcDay } from '../internal/day.js';
 import { sleep } from '../internal/waits.js';
 import { ChangeFeed } from './changes.js';
 import { checkCategory, checkName, checkSku, sharedCalls } from './options.js';
@@ -183,7 +183,7 @@ export class Watch implements PriceWatch {
   }
 
   async step(): Promise<WatchStep> {
-    let claim: { unit: Unit; before: UnitState | undefined; day: string } | { until: number };
+    let claim: { unit: Unit; before: UnitState | undefined; day: UtcDay } | { until: number };
     try {
       claim = await this.coordination.locks.withLock(this.key('plan'), () => this.claim(Date.now()));
     } catch (error) {
@@ -206,7 +206,7 @@ export class Watch implements PriceWatch {
   /** Under the plan's lock: is a call due, is there share left, which unit; claims it. */
   private async claim(
     now: number,
-  ): Promise<{ unit: Unit; before: UnitState | undefined; day: string } | { until: number }> {
+  ): Promise<{ unit: Unit; before: UnitState | undefined; day: UtcDay } | { until: number }> {
     const plan = this.key('plan');
     const [next] = await this.records.get(plan, ['next']);
     if (next !== undefined && now < Number(next)) return { until: Number(next) };
@@ -234,7 +234,7 @@ export class Watch implements PriceWatch {
   private async giveBack(
     unit: Unit,
     before: UnitState | undefined,
-    day: string,
+    day: UtcDay,
     error: unknown,
   ): Promise<void> {
     await this.coordination.budget.refund?.(this.key('spent'), day);

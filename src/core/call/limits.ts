@@ -9,7 +9,7 @@
  * Every exit path leaves the window consistent: a call refused by the budget gives its place back.
  */
 
-import { nextDayStart, utcDay } from '../../internal/day.js';
+import { nextDayStart, type UtcDay, utcDay } from '../../internal/day.js';
 import { rateLimitWaitError } from '../../internal/waits.js';
 import { type AccessToken, fingerprint } from '../auth/token.js';
 import { DailyLimitError, RateLimitWaitError } from '../errors.js';
@@ -51,7 +51,7 @@ export function tokenKey(token: AccessToken): string {
  * The calls counted per budget store, application and day, as last seen in this process: what the
  * synchronous `usage()` tells (exact with in-memory stores; as of the last count with shared ones).
  */
-const seen = new WeakMap<BudgetStore, Map<string, { day: string; calls: number }>>();
+const seen = new WeakMap<BudgetStore, Map<string, { day: UtcDay; calls: number }>>();
 
 /** The limits of a client: what the exchange, the core and `usage()` ask of it. */
 export interface Limits {
@@ -185,7 +185,7 @@ export function createLimits(config: LimitsConfig): Limits {
   }
 
   /** Counts on `day` `more` calls taken here, or (with `calls`) what the store counted. */
-  function counted(day: string, more: number, calls = 0): void {
+  function counted(day: UtcDay, more: number, calls = 0): void {
     let apps = seen.get(budget);
     if (!apps) {
       apps = new Map();

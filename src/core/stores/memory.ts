@@ -5,6 +5,7 @@
  * by exactly the clients it is given to (and by their `forUser` clients).
  */
 
+import type { UtcDay } from '../../internal/day.js';
 import { type AccessToken, isFresh } from '../auth/token.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from './cache.js';
 import type { AppTokenStore, BudgetStore, Coordination, LockStore } from './coordination.js';
@@ -31,8 +32,8 @@ export function memoryCoordination(options: MemoryCoordinationOptions = {}): Coo
 }
 
 export function memoryBudgetStore(): BudgetStore {
-  const days = new Map<string, { day: string; calls: number }>();
-  const entry = (app: string, day: string) => {
+  const days = new Map<string, { day: UtcDay; calls: number }>();
+  const entry = (app: string, day: UtcDay) => {
     let counted = days.get(app);
     if (!counted || counted.day !== day) {
       counted = { day, calls: 0 };

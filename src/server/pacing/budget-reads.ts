@@ -6,6 +6,7 @@
  * call itself.
  */
 import type { BudgetStore, Coordination } from '../../index.js';
+import type { UtcDay } from '../../internal/day.js';
 
 const READ_EVERY_MS = 1000;
 
@@ -14,8 +15,8 @@ export function budgetReadOncePerSecond(coordination: Coordination): Coordinatio
   const { budget } = coordination;
   if (budget.peek) return coordination;
   let readAfter = 0;
-  let last: { day: string; calls: number } | undefined;
-  const peek = (app: string, day: string): number | undefined => {
+  let last: { day: UtcDay; calls: number } | undefined;
+  const peek = (app: string, day: UtcDay): number | undefined => {
     if (Date.now() >= readAfter) {
       readAfter = Date.now() + READ_EVERY_MS;
       budget.count(app, day).then(
