@@ -70,7 +70,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
   const people = accounts(settings.tokensFor);
   const { tokensFor, accountOf } = people;
   // Without a shared markUsed (memoryCoordination, or one of your own): remembered in this process.
-  const markUsed = coordination.markUsed?.bind(coordination) ?? memoryUsedMarks();
+  const markUsed = coordination.markUsed?.bind(coordination) ?? memoryUsedMarks(settings.now);
   /** The session's store key when the request carries a signed-in session (one of a known account). */
   const signedIn = async (request: Request): Promise<string | undefined> => {
     const id = readCookie(request, settings.cookie.name);

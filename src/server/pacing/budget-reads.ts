@@ -8,6 +8,7 @@
 import type { BudgetStore, Coordination } from '../../index.js';
 import type { UtcDay } from '../../internal/day.js';
 
+/** On the wall clock, not the handler's `now`: it bounds the commands sent to the store per real second. */
 const READ_EVERY_MS = 1000;
 
 /** The coordination with its budget read at most once a second, when it has no synchronous read. */

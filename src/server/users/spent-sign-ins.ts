@@ -6,11 +6,11 @@
 /** At most this many marks are kept: past it the expired go, then the oldest. */
 const MAX_MARKS = 100_000;
 
-/** `Coordination.markUsed` in one process: a Map of expiry times in the order they were made. */
-export function memoryUsedMarks(): (key: string, ttlMs: number) => Promise<boolean> {
+/** `Coordination.markUsed` in one process: a Map of expiry times (on the handler's clock, `now`) in the order they were made. */
+export function memoryUsedMarks(now: () => number): (key: string, ttlMs: number) => Promise<boolean> {
   const marks = new Map<string, number>();
   return async (key, ttlMs) => {
-    const t = Date.now();
+    const t = now();
     const until = marks.get(key);
     if (until !== undefined && until > t) return false;
     marks.delete(key);
