@@ -9,6 +9,21 @@ export function utcDay(t: number = Date.now()): UtcDay {
   return new Date(t).toISOString().slice(0, 10);
 }
 
+/** `utcDay` for a clock read on every request: the day's string is kept until its midnight. */
+export function utcDayMemo(): (t: number) => UtcDay {
+  let day = '';
+  let from = 0;
+  let to = 0;
+  return (t) => {
+    if (!(t >= from && t < to)) {
+      day = utcDay(t);
+      from = Date.parse(`${day}T00:00:00Z`);
+      to = from + DAY_MS;
+    }
+    return day;
+  };
+}
+
 /** When the UTC day after `day` starts. */
 export function nextDayStart(day: UtcDay): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);

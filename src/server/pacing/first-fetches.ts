@@ -13,7 +13,7 @@
  * the day: past a tenth of the day's calls, views that mostly find nothing kept say it does not.
  */
 import type { DailyUsage, ViewCountStore } from '../../index.js';
-import { DAY_MS, Daily, dayBefore, dayShare, type UtcDay, utcDay } from '../../internal/day.js';
+import { DAY_MS, Daily, dayBefore, dayShare, type UtcDay, utcDay, utcDayMemo } from '../../internal/day.js';
 import type { Settings } from '../settings.js';
 
 /** A first day's calls free of the line whatever its views find: too few to tell a catalog's size. */
@@ -42,6 +42,8 @@ export class FirstFetches {
   /** The last day a view was held back (the catalog is larger than the budget); undefined: none yet. */
   private heldBack: UtcDay | undefined;
   private readonly views = new Daily<Views>(() => ({ kept: 0, missing: 0, seen: new Map() }));
+  /** Read on every view, kept answers' included. */
+  private readonly dayOf = utcDayMemo();
 
   constructor(
     /** `pacing: false` lets every first fetch go; `reserve`: calls kept back from free first fetches. */
@@ -61,13 +63,13 @@ export class FirstFetches {
     now: number,
     viewer?: Viewer,
   ): Promise<boolean> {
-    const { seen } = this.views.on(utcDay(now));
+    const { seen } = this.views.on(this.dayOf(now));
     const id = await viewer?.id().catch(() => undefined);
     const seenKey = id === undefined ? undefined : `${id}|${key}`;
     const again = seenKey === undefined ? undefined : seen.get(seenKey);
     // A store that cannot count (Redis down) leaves this view alone in the count: the call path
     // meets the same store and answers for itself. A visitor asking again is the count they had.
-    const views = again ?? (await this.counts.add(key, utcDay(now)).catch(() => 1));
+    const views = again ?? (await this.counts.add(key, this.dayOf(now)).catch(() => 1));
     if (seenKey !== undefined && again === undefined) {
       seen.set(seenKey, views);
       if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value as string);
@@ -83,7 +85,7 @@ export class FirstFetches {
    * today, the calls short of the reserve, and the catalog viewed may fit the day.
    */
   free(usage: DailyUsage, inFlight: number, now: number): boolean {
-    const today = utcDay(now);
+    const today = this.dayOf(now);
     const views = this.views.on(today);
     const { limit } = usage;
     if (limit === null || !this.settings.pacing) return true;
@@ -95,7 +97,7 @@ export class FirstFetches {
 
   /** A view of a public answer: kept (served, any age) or not (nothing usable kept). */
   viewed(kept: boolean, now: number): void {
-    const views = this.views.on(utcDay(now));
+    const views = this.views.on(this.dayOf(now));
     if (kept) views.kept += 1;
     else views.missing += 1;
   }
@@ -111,7 +113,7 @@ export class FirstFetches {
     const ahead = calls - excess - limit * (share + 1 / 24);
     const free = this.free(usage, inFlight, now);
     if (ahead <= 0 || free || views >= 1 + ahead / (limit / 12)) return true;
-    this.heldBack = utcDay(now);
+    this.heldBack = this.dayOf(now);
     return false;
   }
 
@@ -120,7 +122,7 @@ export class FirstFetches {
    * budget can fetch, so a kept answer of any age is served as it is rather than fetched again.
    */
   holdingBack(usage: DailyUsage, now: number): boolean {
-    const today = utcDay(now);
+    const today = this.dayOf(now);
     this.views.on(today);
     return usage.limit !== null && this.settings.pacing && this.heldBackSince(today);
   }
@@ -132,7 +134,7 @@ export class FirstFetches {
    * behind the even line (first fetches not using them).
    */
   refreshesMayGo(usage: DailyUsage, inFlight: number, now: number): boolean {
-    const today = utcDay(now);
+    const today = this.dayOf(now);
     this.views.on(today);
     const { limit } = usage;
     if (limit === null || !this.settings.pacing || !this.heldBackSince(today)) return true;
@@ -164,7 +166,7 @@ export class FirstFetches {
 
   /** A saved `heldBack`: a UTC day, or the whole days since 1970 an older version saved (restored alike). */
   restore(heldBack: unknown, now: number): void {
-    const today = utcDay(now);
+    const today = this.dayOf(now);
     this.views.on(today);
     // Whole days within the Date range (1e8 days either side of 1970).
     const day =
