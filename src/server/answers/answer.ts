@@ -20,6 +20,7 @@ export type Answer = Response | Prepared;
 /** At once when nothing waits (a kept answer from an in-memory store), else a promise: no turn of the event loop for a hit. */
 export type Maybe<T> = T | Promise<T>;
 
+/** Whether a store answered with a promise (a round trip) rather than at once. */
 export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
 }
