@@ -81,12 +81,14 @@ describe('a string where the query goes', () => {
     await expectRefused(sandbox, () => api.catalog.search('i'), 'InvalidSearch');
   });
 
-  it('a string where another query object goes is refused before sending, naming what it got', async () => {
+  it('a string where another query object goes is refused before sending, with the call to write', async () => {
     const sandbox = newSandbox();
     const api = sandboxClient(sandbox);
     await expectRefused(sandbox, () => api.catalog.categories.skus(40, 'iphone' as never), 'InvalidParam');
     const error = await failure(api.catalog.categories.skus(40, 'iphone' as never));
-    expect(error.message).toBe('params must be an object of query parameters, got string "iphone"');
+    expect(error.message).toBe(
+      'catalog.categories.skus takes an object: api.catalog.categories.skus(40, { order_by: … })',
+    );
   });
 });
 
