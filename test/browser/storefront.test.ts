@@ -640,6 +640,43 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
       });
     }, 300_000);
 
+    it(`at ${screen.width} px: the handler's own 503 NotFetchedYet (its pacing refusing a first fetch) says when to come back`, async () => {
+      // The visitors not signed in share one call of the day: the page's first call is made, the
+      // handler refuses the others' first fetches itself (no answer emulated here).
+      await withStorefront(screen, { anonymousShare: 1 }, async (page, site, sandbox) => {
+        const refused: { status: number; retryAfter: number; code: string }[] = [];
+        page.on('response', (response) => {
+          if (!response.url().includes('/api/catalog/') || response.status() !== 503) return;
+          const refusal = { status: 503, retryAfter: Number(response.headers()['retry-after']), code: '' };
+          refused.push(refusal);
+          response.json().then(
+            (body: { errors?: { code: string }[] }) => {
+              refusal.code = body.errors?.[0]?.code ?? '';
+            },
+            () => undefined,
+          );
+        });
+        const sku = sandbox.data.skus.find(
+          (candidate) => candidate.category_id === PHONES && candidate.shop_count > 1,
+        );
+        await page.clock.install();
+        await page.goto(`${site.url}/s/${sku?.id}`);
+        const told = page.locator('[data-testid="come-back"]:visible');
+        await told.first().waitFor({ timeout: 60_000 });
+        await expect.poll(() => refused.length).toBeGreaterThan(0);
+        await expect
+          .poll(() => refused.every((refusal) => refusal.code === 'NotFetchedYet' && refusal.retryAfter > 0))
+          .toBe(true);
+        expect(await told.first().textContent()).toMatch(
+          /^Please come back at \d\d:\d\d \(in (a minute|\d+ minutes)\)\.$/,
+        );
+        expect(await page.locator('[data-testid="failed"]:visible').first().textContent()).toMatch(
+          /isn’t ready yet/,
+        );
+        expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      });
+    }, 300_000);
+
     it(`at ${screen.width} px: a 503 NotFetchedYet says when to come back`, async () => {
       await withStorefront(screen, {}, async (page, site, sandbox) => {
         const sku = sandbox.data.skus.find(
