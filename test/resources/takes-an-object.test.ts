@@ -3,8 +3,8 @@
  * with the call to write: every method of the endpoint table whose arguments hold an object.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient, ENDPOINT_ROWS, type EndpointRow, InvalidRequestError } from '../../src/index.js';
-import { createSandbox } from '../../src/sandbox/index.js';
+import { ENDPOINT_ROWS, type EndpointRow, InvalidRequestError } from '../../src/index.js';
+import { countingClients } from '../helpers/index.js';
 
 /** Methods that take a string there as `{ q }`, and the one whose input is an array of ids. */
 const NOT_REFUSED = new Set([
@@ -18,20 +18,8 @@ const TAKES_AN_OBJECT = ENDPOINT_ROWS.filter(
 );
 
 function setup() {
-  const sandbox = createSandbox();
-  const grant = sandbox.issueUserToken();
-  let sent = 0;
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    sent += 1;
-    return sandbox.fetch(input, init);
-  };
-  const api = createClient({
-    baseUrl: sandbox.baseUrl,
-    authUrl: sandbox.authUrl,
-    fetch,
-    getToken: () => grant,
-  });
-  return { api, sent: () => sent };
+  const { user, sent } = countingClients();
+  return { api: user, sent };
 }
 
 /** `api.<name>(...)` with 7 for every path parameter and `given` in the first object's place. */
