@@ -5,8 +5,8 @@ const BY_NAME_OR_POPULARITY = { order_by: 'string', order_dir: 'string', ...PAGE
 
 /** The query kinds of the catalog's endpoints. */
 export const CATALOG_DETAILS = {
-  'catalog.search': { query: { q: 'string', ...PAGE } },
-  'catalog.autocomplete': { query: { q: 'string' } },
+  'catalog.search': { query: { q: 'string', ...PAGE }, required: ['q'] },
+  'catalog.autocomplete': { query: { q: 'string' }, required: ['q'] },
   'catalog.categories.list': { query: PAGE },
   'catalog.categories.children': { query: PAGE },
   'catalog.categories.specifications': { query: { include: 'names' } },

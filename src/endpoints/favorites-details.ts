@@ -8,4 +8,7 @@ export const FAVORITE_DETAILS = {
   'favorites.inCategory': { query: PAGE },
   'favorites.lists.list': { query: PAGE },
   'favorites.lists.favorites': { query: PAGE },
+  'favorites.create': { input: ['sku_id'] },
+  'favorites.update': { input: ['have_it'] },
+  'favorites.lists.create': { input: ['name'] },
 } satisfies DetailsOf<typeof FAVORITE_METHODS>;

@@ -18,6 +18,8 @@ export interface QueryParam {
   kind: QueryKind;
   /** The values the API takes, where the spec lists them; undefined when any value goes. */
   values?: readonly string[] | undefined;
+  /** Refused (400) without it; a call given no object shows it first ("takes an object"). */
+  required?: true | undefined;
 }
 
 /**
@@ -118,6 +120,13 @@ export interface EndpointDetails<N extends string = string> {
   values?: [N] extends [never] ? undefined : Readonly<Partial<Record<N, readonly string[]>>>;
   /** Default true. */
   documented?: boolean;
+  /** The query names the API refuses a call without (`q` of a search). */
+  required?: readonly N[];
+  /**
+   * A write's input object, as its method takes it, required names first (`{ sku_id }`): the
+   * call a "takes an object" refusal shows. Its query names (`vote[helpful]`) go without.
+   */
+  input?: readonly string[];
 }
 
 /** A literal's query names (`'q' | 'page' | 'per'`): none for a read without, any for a write (it lists its own). */
@@ -174,6 +183,8 @@ export interface EndpointRow extends EndpointCall {
   since: string;
   /** In the spec's endpoint tables; false for the extras the recorded answers show. */
   documented: boolean;
+  /** A write's input object's names, required first (EndpointDetails `input`). */
+  input?: readonly string[] | undefined;
 }
 
 /** The full row of a call, with its name and method known to the type system (the query entry's types read them). */

@@ -9,6 +9,10 @@ export const SHOP_DETAILS = {
   },
   'shops.locations': { query: { embed: 'names', ...PAGE }, values: { embed: ['address'] } },
   'shops.location': { query: { embed: 'names' }, values: { embed: ['address'] } },
-  'shops.search': { query: { q: 'string', ...PAGE } },
-  'shops.findLocations': { query: { lat: 'number', lng: 'number', ...PAGE }, documented: false },
+  'shops.search': { query: { q: 'string', ...PAGE }, required: ['q'] },
+  'shops.findLocations': {
+    query: { lat: 'number', lng: 'number', ...PAGE },
+    required: ['lat', 'lng'],
+    documented: false,
+  },
 } satisfies DetailsOf<typeof SHOP_METHODS>;

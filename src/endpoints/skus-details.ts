@@ -18,16 +18,20 @@ export const SKU_DETAILS = {
     query: { embed: 'names', embed_ids: 'names', fields: 'fieldset', fields_except: 'fieldset' },
     values: { embed: ['shop'], embed_ids: ['shop'] },
   },
-  'skus.shopProducts': { query: { shop_uid: 'string', ...PAGE } },
+  'skus.shopProducts': { query: { shop_uid: 'string', ...PAGE }, required: ['shop_uid'] },
   'skus.reviews.list': {
     query: { sort: 'string', include_meta: 'array', ...PAGE },
     values: { include_meta: ['sku_rating_breakdown', 'sku_reviews_aggregation'] },
   },
+  'skus.reviews.create': { input: ['rating'] },
+  'skus.reviews.update': { input: ['rating'] },
   'skus.reviews.vote': {
+    input: ['helpful'],
     query: { 'vote[helpful]': 'boolean', embed: 'names' },
     values: { embed: ['sku_review'] },
   },
   'skus.reviews.flag': {
+    input: ['reason'],
     query: { 'flag[reason]': 'string' },
     values: { 'flag[reason]': ['bad_language', 'wrong_section', 'spam'] },
   },

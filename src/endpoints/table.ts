@@ -41,7 +41,12 @@ function row(name: string, call: EndpointCall, details: EndpointDetails = {}): E
   const names = (call.method ?? 'GET') === 'GET' ? (call.queryNames ?? []) : Object.keys(kinds);
   const query = names.map((name): QueryParam => {
     const values = call.values?.[name] ?? listed[name];
-    return { name, kind: kinds[name] as QueryKind, ...(values !== undefined && { values }) };
+    return {
+      name,
+      kind: kinds[name] as QueryKind,
+      ...(values !== undefined && { values }),
+      ...(details.required?.includes(name) && { required: true as const }),
+    };
   });
   const user = call.user ?? false;
   return {
@@ -63,6 +68,7 @@ function row(name: string, call: EndpointCall, details: EndpointDetails = {}): E
     signsOut: call.signsOut ?? false,
     since: call.since ?? '3.0.0',
     documented: details.documented ?? true,
+    ...(details.input !== undefined && { input: details.input }),
   };
 }
 

@@ -91,6 +91,7 @@ export function favoritesResource(engine: Engine) {
     create: (params: FavoriteCreateParams, options?: RequestOptions) =>
       write(engine, {
         row: ROWS.create,
+        input: params,
         check: () => {
           id(params?.sku_id, 'sku_id');
           checkPlacement(params);
@@ -104,6 +105,7 @@ export function favoritesResource(engine: Engine) {
       write(engine, {
         row: ROWS.update,
         ids: [favoriteId],
+        input: params,
         check: () => {
           checkPlacement(params ?? {});
           if (params?.have_it !== undefined && typeof params.have_it !== 'boolean') {
@@ -138,6 +140,7 @@ export function favoritesResource(engine: Engine) {
       create: (params: { name: string }, options?: RequestOptions) =>
         write(engine, {
           row: ROWS.listsCreate,
+          input: params,
           check: () => {
             if (typeof params?.name !== 'string' || params.name.trim() === '') {
               throw new InvalidRequestError('a favorite list needs a name', 'InvalidParam', 'name');

@@ -7,6 +7,7 @@ import { InvalidRequestError } from '../core/errors.js';
 import { PagePromise } from '../core/pagination.js';
 import { checkNames } from '../core/unknown-names.js';
 import type { EndpointCall, ORDER_DIRS } from '../endpoints/row.js';
+import { objectsOnly } from './takes-an-object.js';
 
 export type { RequestOptions };
 export { describe };
@@ -94,14 +95,18 @@ export interface Target {
   ids?: readonly unknown[] | undefined;
   /** Refuses bad input; it runs inside the call (before the path is made), so it rejects the call. */
   check?: (() => void) | undefined;
+  /** A write's input object as the method was given it: anything else is refused with the call to write. */
+  input?: unknown;
 }
 
 /**
  * The call's path, made inside the call: input it refuses is a rejected call, not a throw. The
  * row's one-valued parameters are checked against the values it lists, then the call's own check.
  */
-function pathFor({ row, ids = [], check }: Target, params: object | undefined): () => string {
+function pathFor({ row, ids = [], check, input }: Target, params: object | undefined): () => string {
   return () => {
+    // `categories.skus(40, 'iphone')`: refused with the call to write, before any name is read.
+    objectsOnly(row, ids, input, params);
     // A name the endpoint does not take (a typo such as `orderBy`) is refused, not dropped.
     if (row.queryNames) checkNames(params, row.queryNames, 'unknown query parameter', 'InvalidParam');
     for (const [name, allowed] of Object.entries(row.values ?? {})) {
@@ -126,12 +131,12 @@ export function call<T>(
   spec: Endpoint<T>,
   invalidates?: CallSpec<T>['invalidates'],
 ): APIPromise<T> {
-  const { row, ids, check, query, schema, ...rest } = spec;
+  const { row, query, schema, ...rest } = spec;
   return new APIPromise(
     engine.request<T>({
       ...rest,
       method: row.method ?? 'GET',
-      path: pathFor({ row, ids, check }, query),
+      path: pathFor(spec, query),
       schema: schema ?? row.schema,
       query: query as QueryParams | undefined,
       scope: row.scope,

@@ -229,6 +229,7 @@ export function skusResource(engine: Engine) {
   const reviewCall = (to: Target, review: object, options?: RequestOptions) =>
     write(engine, {
       ...to,
+      input: review,
       body: { review },
       select: (b: { sku_review: SkuReview }) => b.sku_review,
       options,
@@ -459,6 +460,7 @@ export function skusResource(engine: Engine) {
           row: ROWS.reviewsVote,
           ids: [skuId, reviewId],
           check,
+          input: vote,
           query: { 'vote[helpful]': vote?.helpful, embed: params?.embed },
           schema: z.lazy(schema),
           select: (b: { sku_review_vote: SkuReviewVoteOf<P> }) => b.sku_review_vote,
@@ -485,6 +487,7 @@ export function skusResource(engine: Engine) {
           row: ROWS.reviewsFlag,
           ids: [skuId, reviewId],
           check,
+          input: flag,
           query: { 'flag[reason]': flag?.reason },
           schema: z.optional(FlagRecordSchema),
           select: (b: FlagRecord | undefined) => b,

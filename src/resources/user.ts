@@ -82,6 +82,7 @@ export function userResource(engine: Engine) {
     update: (params: UserUpdateParams, options?: RequestOptions) =>
       write(engine, {
         row: ROWS.update,
+        input: params,
         body: () => checkUserUpdate(params),
         select: pickUser,
         options,
@@ -131,6 +132,7 @@ export function userResource(engine: Engine) {
           check: () => {
             checkAddress(params, true);
           },
+          input: params,
           body: params,
           select: pickAddress,
           options,
@@ -143,6 +145,7 @@ export function userResource(engine: Engine) {
           check: () => {
             checkAddress(params, false);
           },
+          input: params,
           body: params,
           select: pickAddress,
           options,

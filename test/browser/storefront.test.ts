@@ -48,6 +48,36 @@ function partsSum(text: string): number {
   return Math.round(amounts.reduce((a, b) => a + b, 0) * 100) / 100;
 }
 
+/** The handler's refusals of `status` the page gets: when, their Retry-After and their code. */
+function refusalsOf(page: Page, status: number) {
+  const refusals: { at: number; retryAfter: number; code: string }[] = [];
+  page.on('response', (response) => {
+    if (!response.url().includes('/api/catalog/') || response.status() !== status) return;
+    const refusal = { at: Date.now(), retryAfter: Number(response.headers()['retry-after']), code: '' };
+    refusals.push(refusal);
+    // The body may be gone once the page is closed: its code is read while it is there.
+    response.json().then(
+      (body: { errors?: { code: string }[] }) => {
+        refusal.code = body.errors?.[0]?.code ?? '';
+      },
+      () => undefined,
+    );
+  });
+  return refusals;
+}
+
+/** The "come back at" notice in view, once every refusal came with `code` and a Retry-After. */
+async function comeBackTold(page: Page, refusals: ReturnType<typeof refusalsOf>, code: string) {
+  // The one in view (on a phone the tree, in its closed menu, may be told too).
+  const told = page.locator('[data-testid="come-back"]:visible');
+  await told.first().waitFor({ timeout: 60_000 });
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  await expect
+    .poll(() => refusals.every((refusal) => refusal.code === code && refusal.retryAfter > 0))
+    .toBe(true);
+  return told;
+}
+
 /** The prices shown, as numbers, from texts like "€1,234.50". */
 function euros(texts: readonly string[]): number[] {
   return texts.map((text) => Number((EURO.exec(text)?.[0] ?? 'NaN').replace(/[€,]/g, '')));
@@ -581,19 +611,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
     it(`at ${screen.width} px: a refusal with Retry-After says when to come back, and tries again then`, async () => {
       // A visitor's share of one call: the page's first call is made, the others refused (429).
       await withStorefront(screen, { visitorShare: 1 }, async (page, site, sandbox) => {
-        const refusals: { at: number; retryAfter: number; code: string }[] = [];
-        page.on('response', (response) => {
-          if (response.status() !== 429) return;
-          const refusal = { at: Date.now(), retryAfter: Number(response.headers()['retry-after']), code: '' };
-          refusals.push(refusal);
-          // The body may be gone once the page is closed: its code is read while it is there.
-          response.json().then(
-            (body: { errors?: { code: string }[] }) => {
-              refusal.code = body.errors?.[0]?.code ?? '';
-            },
-            () => undefined,
-          );
-        });
+        const refusals = refusalsOf(page, 429);
         const sku = sandbox.data.skus.find(
           (candidate) => candidate.category_id === PHONES && candidate.shop_count > 1,
         );
@@ -604,15 +622,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         // The page's clock, so the wait can be run through.
         await page.clock.install();
         await page.goto(`${site.url}/s/${sku?.id}`);
-        // The one in view (on a phone the tree, in its closed menu, may be told too).
-        const told = page.locator('[data-testid="come-back"]:visible');
-        await told.first().waitFor({ timeout: 30_000 });
-        await expect.poll(() => refusals.length).toBeGreaterThan(0);
-        await expect
-          .poll(() =>
-            refusals.every((refusal) => refusal.code === 'VisitorShareSpent' && refusal.retryAfter > 0),
-          )
-          .toBe(true);
+        const told = await comeBackTold(page, refusals, 'VisitorShareSpent');
         const text = (await told.first().textContent()) ?? '';
         const match =
           /^Please come back at (\d\d):(\d\d)(?: on \d+ \w+)? \(in (a minute|\d+ minutes|about \d+ hours)\)\.$/.exec(
@@ -637,6 +647,27 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         const before = asked.length;
         await page.clock.runFor(first.retryAfter * 1000 + 60_000);
         await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThan(before);
+      });
+    }, 300_000);
+
+    it(`at ${screen.width} px: the handler's own 503 NotFetchedYet (its pacing refusing a first fetch) says when to come back`, async () => {
+      // The visitors not signed in share one call of the day: the page's first call is made, the
+      // handler refuses the others' first fetches itself (no answer emulated here).
+      await withStorefront(screen, { anonymousShare: 1 }, async (page, site, sandbox) => {
+        const refused = refusalsOf(page, 503);
+        const sku = sandbox.data.skus.find(
+          (candidate) => candidate.category_id === PHONES && candidate.shop_count > 1,
+        );
+        await page.clock.install();
+        await page.goto(`${site.url}/s/${sku?.id}`);
+        const told = await comeBackTold(page, refused, 'NotFetchedYet');
+        expect(await told.first().textContent()).toMatch(
+          /^Please come back at \d\d:\d\d \(in (a minute|\d+ minutes)\)\.$/,
+        );
+        expect(await page.locator('[data-testid="failed"]:visible').first().textContent()).toMatch(
+          /isn’t ready yet/,
+        );
+        expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       });
     }, 300_000);
 

@@ -81,12 +81,14 @@ describe('a string where the query goes', () => {
     await expectRefused(sandbox, () => api.catalog.search('i'), 'InvalidSearch');
   });
 
-  it('a string where another query object goes is refused before sending, naming what it got', async () => {
+  it('a string where another query object goes is refused before sending, with the call to write', async () => {
     const sandbox = newSandbox();
     const api = sandboxClient(sandbox);
     await expectRefused(sandbox, () => api.catalog.categories.skus(40, 'iphone' as never), 'InvalidParam');
     const error = await failure(api.catalog.categories.skus(40, 'iphone' as never));
-    expect(error.message).toBe('params must be an object of query parameters, got string "iphone"');
+    expect(error.message).toBe(
+      'catalog.categories.skus takes an object: api.catalog.categories.skus(40, { order_by: … })',
+    );
   });
 });
 
@@ -116,7 +118,27 @@ describe("fetch's own refusals are named", () => {
     expect(error.message).not.toContain('the-secret');
   });
 
-  it.each(['ftp://api.example.com', 'ws://127.0.0.1:8080', 'localhost:8080'])(
+  it.each([
+    ['ftp:', 'unknown scheme'],
+    ['file:', 'not implemented... yet...'],
+  ])(
+    'a URL of a scheme fetch refuses (%s, from a fetch of your own) says so, not "could not be reached"',
+    async (scheme, words) => {
+      // The SDK checks its own URLs; a fetch you pass may still send one elsewhere.
+      const fetch: typeof globalThis.fetch = (input, init) =>
+        globalThis.fetch(String(input).replace(/^https:/, scheme), init);
+      const api = createClient({ baseUrl: 'https://api.example.com', token: 't', maxRetries: 0, fetch });
+      const error = await failure(api.catalog.categories.get(40));
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toBe(
+        `GET https://api.example.com/categories/40 failed: fetch does not take this URL's scheme (${words}): use http: or https:`,
+      );
+      // It reached no server: the day's budget is given back.
+      expect(api.usage().calls).toBe(0);
+    },
+  );
+
+  it.each(['ftp://api.example.com', 'file:///srv/api', 'ws://127.0.0.1:8080', 'localhost:8080'])(
     'a URL of a scheme fetch does not take (%s) is refused by createClient, the schemes named',
     (url) => {
       const why = 'must be an http(s) URL such as https://api.example.com';

@@ -21,7 +21,7 @@ describe("a read's query kinds are held to its literal's names by tsc", () => {
     const extra = { 'skus.get': { query: { page: 'integer' } } } satisfies SkuDetails;
     expect([missing, misspelt, badKind, extra]).toHaveLength(4);
     expect(ENDPOINTS['skus.shopProducts'].query).toEqual([
-      { name: 'shop_uid', kind: whole['skus.shopProducts'].query.shop_uid },
+      { name: 'shop_uid', kind: whole['skus.shopProducts'].query.shop_uid, required: true },
       { name: 'page', kind: 'integer' },
       { name: 'per', kind: 'integer' },
     ]);

@@ -115,3 +115,21 @@ export function replayAsUser(name: string) {
   });
   return { api, recording, seen };
 }
+
+/**
+ * A user's and the application's clients on a fresh sandbox (no cache), whose every request, to
+ * any origin (token endpoint included), is counted in `sent()`.
+ */
+export function countingClients() {
+  const sandbox = createSandbox();
+  const grant = sandbox.issueUserToken();
+  let sent = 0;
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    sent += 1;
+    return sandbox.fetch(input, init);
+  };
+  const options = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, fetch, cache: false as const };
+  const user = createClient({ ...options, getToken: () => grant });
+  const app = createClient({ ...options, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+  return { user, app, sent: () => sent };
+}

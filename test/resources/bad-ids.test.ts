@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type CatalogClient, createClient, InvalidRequestError } from '../../src/index.js';
-import { createSandbox } from '../../src/sandbox/index.js';
+import { type CatalogClient, InvalidRequestError } from '../../src/index.js';
+import { countingClients } from '../helpers/index.js';
 
 /** A JSON.stringify of any of these would throw, loop or run code; none may reach a message. */
 const toJSON = vi.fn(() => 'called');
@@ -61,20 +61,8 @@ const BAD_IDS: [string, unknown][] = [
   ['control and bidi characters', '1\u0000\u202e\n'],
 ];
 
-/** A client whose every request, to any origin (token endpoint included), is counted. */
-function setup() {
-  const sandbox = createSandbox();
-  const grant = sandbox.issueUserToken();
-  let sent = 0;
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    sent += 1;
-    return sandbox.fetch(input, init);
-  };
-  const options = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, fetch, cache: false as const };
-  const user = createClient({ ...options, getToken: () => grant });
-  const app = createClient({ ...options, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
-  return { user, app, sent: () => sent };
-}
+/** A user's and the application's clients on a fresh sandbox, every request counted. */
+const setup = countingClients;
 
 type Api = CatalogClient;
 /** A representative method of every resource that takes an id, called with `bad` in the id's place. */
