@@ -169,7 +169,7 @@ try {
   await record(ports.revalidating, ANSWERS[1].path);
   const handler = ANSWERS.map(() => ({ rps: [] as number[], p99: [] as number[], cpu: [] as number[] }));
   const onRedis = ANSWERS.map(() => ({ rps: [] as number[], p99: [] as number[], commands: 0, answers: 0 }));
-  const bareRuns = ANSWERS.map(() => ({ rps: [] as number[], cpu: [] as number[] }));
+  const bareRuns = ANSWERS.map(() => ({ rps: [] as number[], p99: [] as number[], cpu: [] as number[] }));
   const revalidated = { rps: [] as number[], p99: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, answer] of ANSWERS.entries()) {
@@ -186,6 +186,7 @@ try {
       run.p99.push(shared.p99);
       const plain = await load(B, bare.bare, answer.path);
       bareRuns[i]?.rps.push(plain.rps);
+      bareRuns[i]?.p99.push(plain.p99);
       bareRuns[i]?.cpu.push(plain.cpuPerAnswer);
     }
     const miss = await load(H, ports.revalidating, ANSWERS[1].path);
@@ -199,6 +200,11 @@ try {
     const p99 = median(handler[i]?.p99 ?? []);
     console.log(
       `serve: ${answer.name} hit, handler ${Math.round(h)} req/s, bare ${Math.round(b)} req/s, ratio ${(h / b).toFixed(2)}, p99 ${p99} ms (memory) ${verdict(h / b >= GOALS.memoryRatio && p99 < GOALS.p99Ms)} (goal ratio >= ${GOALS.memoryRatio}, p99 < ${GOALS.p99Ms} ms)`,
+    );
+    // Little's law: N connections each waiting for its answer at X answers/s wait N / X on average,
+    // so no server reaching only X can keep the p99 (>= the mean) under N / X.
+    console.log(
+      `serve: ${answer.name} hit, bare p99 ${median(bareRuns[i]?.p99 ?? [])} ms; at bare's rate ${CONNECTIONS} connections wait ${((1000 * CONNECTIONS) / b).toFixed(1)} ms on average (Little's law): a p99 under ${GOALS.p99Ms} ms needs over ${Math.round((1000 * CONNECTIONS) / GOALS.p99Ms)} req/s`,
     );
     const run = onRedis[i] as (typeof onRedis)[number];
     const r = median(run.rps);

@@ -257,6 +257,8 @@ export class PublicCache {
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
     const { flights } = this.parts;
+    // A hit while no answer is stale decides nothing: the budget's count is not read.
+    if (!this.overdue.anyStale(t)) return;
     // Read once: over a shared store the count is the one last read, never a round trip per hit.
     const usage = this.parts.usage();
     if (!this.firstFetches.refreshesMayGo(usage, this.revalidating.size, t)) return;

@@ -89,6 +89,11 @@ export class OverdueAnswers {
     return this.cached;
   }
 
+  /** Whether an answer watched is stale at `now`: found in O(log n), not by a scan. */
+  anyStale(now: number): boolean {
+    return this.staleAt.earliest(this.watched) < now;
+  }
+
   /**
    * The most overdue stale answer that `skip` does not exclude and that is due, or undefined.
    * `refreshes` calls are left for revalidations over the `msLeft` left of the day; `Infinity`
@@ -97,8 +102,7 @@ export class OverdueAnswers {
   pick(now: number, skip: (key: string) => boolean, refreshes: number, msLeft: number): Due | undefined {
     if (!(refreshes >= 1)) return undefined;
     const level = this.levelAt(now, refreshes, msLeft);
-    // Nothing stale yet: no answer to look at (found in O(log n), not by a scan).
-    if (!(this.staleAt.earliest(this.watched) < now)) return undefined;
+    if (!this.anyStale(now)) return undefined;
     let best: Due | undefined;
     let bestLoss = 0;
     for (const [key, w] of this.watched) {
