@@ -25,7 +25,7 @@ function countingReads() {
 }
 
 describe("a cached hit reads nothing of the day's budget", () => {
-  it('while no kept answer is stale, hits read no count; once one is, the pacing reads it to decide', async () => {
+  it('while no kept answer is stale, hits read no count; once one is, the pacing reads it once a millisecond at most', async () => {
     const time = dayClock(1 * HOUR);
     const { coordination, reads } = countingReads();
     const { call, sandbox, handler } = setup(
@@ -43,6 +43,14 @@ describe("a cached hit reads nothing of the day's budget", () => {
     time.advance(61_000);
     expect((await call(page)).headers.get('x-catalog-cache')).toBe('stale');
     await handler.idle();
-    expect(reads.n).toBeGreaterThan(0);
+    const decided = reads.n;
+    expect(decided).toBeGreaterThan(0);
+    expect(sandbox.stats.apiCalls).toBe(1);
+    // Nothing was due: within the same millisecond no hit asks again; the next millisecond's does.
+    for (let i = 0; i < 50; i++) expect((await call(page)).headers.get('x-catalog-cache')).toBe('stale');
+    expect(reads.n).toBe(decided);
+    time.advance(1);
+    await call(page);
+    expect(reads.n).toBe(2 * decided);
   });
 });

@@ -76,6 +76,9 @@ export class PublicCache {
   private readonly overdue = new OverdueAnswers(2000, getRowOf(compileRoutes()));
   /** Public answers being revalidated in the background by this instance. */
   private readonly revalidating = new Set<string>();
+  /** When the pacing last found nothing to revalidate, and with how many in flight: asked again only when either changes. */
+  private nothingDueAt = Number.NaN;
+  private nothingDueInFlight = 0;
 
   private readonly pacer: Pacing;
   private readonly firstFetches: FirstFetches;
@@ -257,18 +260,21 @@ export class PublicCache {
   /** When pacing allows a call: the most overdue stale answer, revalidated in the background. */
   private revalidateSome(t: number): void {
     const { flights } = this.parts;
-    // A hit while no answer is stale decides nothing: the budget's count is not read.
+    const inFlight = this.revalidating.size;
+    // A hit decides nothing while no answer is stale, nor again within the millisecond the pacing
+    // found nothing due: the budget's count is read for a decision, not per hit.
+    if (t === this.nothingDueAt && inFlight === this.nothingDueInFlight) return;
     if (!this.overdue.anyStale(t)) return;
     // Read once: over a shared store the count is the one last read, never a round trip per hit.
     const usage = this.parts.usage();
-    if (!this.firstFetches.refreshesMayGo(usage, this.revalidating.size, t)) return;
-    const due = this.pacer.next(
-      usage,
-      this.revalidating.size,
-      t,
-      (k) => flights.has(k) || this.revalidating.has(k),
-    );
-    if (!due) return;
+    const due = this.firstFetches.refreshesMayGo(usage, inFlight, t)
+      ? this.pacer.next(usage, inFlight, t, (k) => flights.has(k) || this.revalidating.has(k))
+      : undefined;
+    if (!due) {
+      this.nothingDueAt = t;
+      this.nothingDueInFlight = inFlight;
+      return;
+    }
     this.revalidating.add(due.key);
     revalidationStarted(due.spec.path);
     flights.keep(
