@@ -30,7 +30,7 @@ import {
   DEFAULT_VALIDATION,
   DEFAULT_VENDOR,
 } from '../internal/defaults.js';
-import { isServerRuntime } from '../internal/runtime.js';
+import { isServerRuntime } from '../internal/server-runtime.js';
 import { CLIENT_OPTION_NAMES, unsetOption } from './option-names.js';
 
 export interface ClientOptions {

@@ -1,4 +1,4 @@
-import { isServerRuntime } from '../../internal/runtime.js';
+import { isServerRuntime } from '../../internal/server-runtime.js';
 import { envLogLevel } from './log-env.js';
 
 export { LOG_ENV } from './log-env.js';
