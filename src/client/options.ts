@@ -121,7 +121,8 @@ export interface ClientOptions {
   /**
    * `manual`: the SDK follows redirects itself (remembers 301/308, never sends credentials to
    * another origin). `follow`: the platform does, as browsers must. Default: `manual` in Node,
-   * Deno and Bun, `follow` elsewhere.
+   * Deno and Bun, `follow` elsewhere. A browser bundle follows none itself: a browser shows a
+   * script no redirect (under `manual`, an opaque answer of status 0).
    */
   redirect?: 'manual' | 'follow' | undefined;
   /**
