@@ -1,6 +1,6 @@
 // A browser app using the package as published (bundled by test/browser/browser.test.ts from the
-// installed tarball): signs a user in, searches, pages through a category, shows an error and two refusals,
-// against the sandbox served one of three ways (`?mode=`):
+// installed tarball): signs a user in, searches, pages through a category, shows an error and two
+// refusals, against the sandbox served one of three ways (`?mode=`):
 //   fetch   the sandbox's own fetch, in the page
 //   msw     the sandbox's msw handlers (price-catalog/testing/msw) in msw's service worker; the client uses the page's fetch
 //   server  the loopback sandbox server (CORS), started by the test; the client uses the page's fetch
