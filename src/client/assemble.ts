@@ -45,7 +45,7 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
     rateLimit: resolved.rateLimit,
     onRateLimit: resolved.onRateLimit,
   });
-  const appTokens = tokenProvider(options, resolved.authFetch, coordination, app);
+  const appTokens = tokenProvider(options, resolved, coordination, app);
   const authUrl =
     options.clientId && options.clientSecret && options.authUrl
       ? checkUrl('authUrl', options.authUrl)
@@ -59,7 +59,8 @@ export function assembleEngine(resolved: ResolvedOptions, options: ClientOptions
           authUrl,
           clientId: options.clientId as string,
           clientSecret: options.clientSecret as string,
-          fetch: resolved.authFetch,
+          fetch: resolved.fetch,
+          log: resolved.log,
           tokenStore,
           onTokens,
           locks: coordination.locks,
@@ -104,7 +105,7 @@ function sessionOrApp(session: UserAuth, app: TokenProvider): TokenProvider {
 
 function tokenProvider(
   options: ClientOptions,
-  fetchImpl: typeof fetch,
+  { fetch, log }: Pick<ResolvedOptions, 'fetch' | 'log'>,
   coordination: Coordination,
   app: string,
 ): TokenProvider {
@@ -151,7 +152,8 @@ function tokenProvider(
       authUrl: checkUrl('authUrl', options.authUrl),
       clientId,
       clientSecret,
-      fetch: fetchImpl,
+      fetch,
+      log,
     },
     coordination.appTokens,
     app,

@@ -12,7 +12,7 @@ import type { OnRateLimit } from '../core/call/rate-limit.js';
 import type { ValidationMode } from '../core/call/validate.js';
 import { InvalidRequestError } from '../core/errors.js';
 import { type HookRunner, type Hooks, hookList, hookRunner } from '../core/observe/hooks.js';
-import { createLog, type Log, type Logger, type LogLevel, logTokenRequests } from '../core/observe/logger.js';
+import { createLog, type Log, type Logger, type LogLevel } from '../core/observe/logger.js';
 import { checkClientOptions } from '../core/options.js';
 import { type CacheStore, cacheStoreOf, type LruStoreOptions } from '../core/stores/cache.js';
 import type { Coordination } from '../core/stores/coordination.js';
@@ -30,7 +30,7 @@ import {
   DEFAULT_VALIDATION,
   DEFAULT_VENDOR,
 } from '../internal/defaults.js';
-import { isServerRuntime } from '../internal/runtime.js';
+import { isServerRuntime } from '../internal/server-runtime.js';
 import { CLIENT_OPTION_NAMES, unsetOption } from './option-names.js';
 
 export interface ClientOptions {
@@ -121,7 +121,8 @@ export interface ClientOptions {
   /**
    * `manual`: the SDK follows redirects itself (remembers 301/308, never sends credentials to
    * another origin). `follow`: the platform does, as browsers must. Default: `manual` in Node,
-   * Deno and Bun, `follow` elsewhere.
+   * Deno and Bun, `follow` elsewhere. A browser bundle follows none itself: a browser shows a
+   * script no redirect (under `manual`, an opaque answer of status 0).
    */
   redirect?: 'manual' | 'follow' | undefined;
   /**
@@ -150,8 +151,6 @@ export interface ResolvedOptions {
   redirect: 'manual' | 'follow';
   log: Log;
   hooks: HookRunner | undefined;
-  /** The fetch of token requests: logged too at debug (URL, status, time; never their body). */
-  authFetch: typeof fetch;
   coordination: Coordination;
   /** The application, as the stores know it: a fingerprint, never the clientId or token itself. */
   app: string;
@@ -199,7 +198,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     redirect: options.redirect ?? (isServerRuntime() ? 'manual' : 'follow'),
     log,
     hooks,
-    authFetch: log.debug ? logTokenRequests(fetchImpl, log) : fetchImpl,
     coordination,
     app: `app:${fingerprint(options.clientId ?? options.token ?? 'getToken')}`,
   };

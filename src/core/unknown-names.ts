@@ -3,7 +3,7 @@
  * closest known name: plain JavaScript gets the refusal TypeScript gives an object literal, and a
  * typo (`{ retries: 3 }`, `{ timeot: 5 }`, `{ orderBy: 'price' }`) is never silently ignored.
  */
-import { closestName } from '../internal/near-meanings.js';
+import { closestName } from '../internal/near-names.js';
 import { InvalidRequestError, isRecord } from './errors.js';
 
 /**

@@ -1,9 +1,3 @@
-/** Node, Deno or Bun rather than a browser or worker: where stderr and manual redirects exist. */
-export function isServerRuntime(): boolean {
-  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
-  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
-}
-
 /**
  * Node's `diagnostics_channel` module, taken with `process.getBuiltinModule` rather than imported:
  * a browser build holds no `node:` import. Undefined on a runtime without it (nothing is published).

@@ -3,7 +3,7 @@
  * message shows the call to write, read from the endpoint table (`skus.shopProducts takes an
  * object: api.skus.shopProducts(452, { shop_uid: "abc" })`). Node only: package.json `browser`
  * swaps in takes-an-object-browser.ts, since the table's names would outgrow the browser bundle:
- * there a query that is not an object gets the core's refusal (query-string.ts), before sending.
+ * there the message names the endpoint and its first query name instead of the method.
  */
 import { describe } from '../core/call/describe.js';
 import { InvalidRequestError, isRecord } from '../core/errors.js';

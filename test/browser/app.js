@@ -1,6 +1,6 @@
 // A browser app using the package as published (bundled by test/browser/browser.test.ts from the
-// installed tarball): signs a user in, searches, pages through a category and shows an error,
-// against the sandbox served one of three ways (`?mode=`):
+// installed tarball): signs a user in, searches, pages through a category, shows an error and two
+// refusals, against the sandbox served one of three ways (`?mode=`):
 //   fetch   the sandbox's own fetch, in the page
 //   msw     the sandbox's msw handlers (price-catalog/testing/msw) in msw's service worker; the client uses the page's fetch
 //   server  the loopback sandbox server (CORS), started by the test; the client uses the page's fetch
@@ -80,6 +80,18 @@ async function main() {
     show('error', caught.message);
   }
 
+  // Refused before sending, as in Node: a name another API uses, a string where an object goes.
+  const refusal = (call) =>
+    call.then(
+      () => '',
+      (caught) => caught.message,
+    );
+  const refusals = [
+    await refusal(api.catalog.search({ q: 'ab', per_page: 5 })),
+    await refusal(api.catalog.categories.skus(40, 'iphone')),
+  ];
+  show('refused', refusals.join(' | '));
+
   window.__result = {
     mode,
     userId: user.id,
@@ -87,6 +99,7 @@ async function main() {
     searchCount: results.items.length,
     pages,
     error,
+    refusals,
     controlled: Boolean(navigator.serviceWorker?.controller),
   };
 }

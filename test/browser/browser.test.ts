@@ -2,8 +2,8 @@
 // which `npm test` runs first; never a browser download) driven by playwright-core, loading a
 // page bundled by esbuild from the packed tarball installed outside the repository (dist/
 // through its `exports`, as a user's bundler sees it). The page (test/browser/app.js) signs in,
-// searches, pages through a category and shows an error against the sandbox in each of its three
-// forms. Screenshots go to test-results/ (gitignored).
+// searches, pages through a category, shows an error and two refusals against the sandbox in each
+// of its three forms. Screenshots go to test-results/ (gitignored).
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -22,6 +22,7 @@ interface PageResult {
   searchCount?: number;
   pages?: { page: number; ids: number[] }[];
   error?: { notFound: boolean; status: number; message: string };
+  refusals?: string[];
   controlled?: boolean;
 }
 
@@ -109,6 +110,11 @@ function expectTheFlow(result: PageResult): void {
   expect(ids).toHaveLength(15);
   expect(new Set(ids).size).toBe(15);
   expect(result.error).toMatchObject({ notFound: true, status: 404 });
+  // The browser build suggests by meaning and shows the call to write, as Node does.
+  expect(result.refusals).toEqual([
+    'unknown query parameter `per_page`; did you mean `per`?',
+    'GET /categories/:id/skus takes an object: { order_by: … }',
+  ]);
 }
 
 describe('in Chromium, the package as published', () => {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET, bundle, ENTRIES, installPacked } from '../../scripts/size.mjs';
 import {
@@ -90,12 +94,39 @@ describe('tree-shaking (browser ESM build of the packed package, as scripts/size
   });
 
   it('ships no Node-only reader to a browser: neither PRICE_CATALOG_LOG nor system error codes', async () => {
-    // package.json `browser` swaps log-env.ts and network-failure.ts for their -off twins.
+    // package.json `browser` swaps log-env.ts and network-failure.ts for their -off twins, and
+    // redirects.ts for its browser twin: a browser shows a script no redirect to follow.
     const whole = await bundle(ENTRIES.whole, installed);
-    // near-meanings.ts too: the table of other APIs' names (`pagesize` is `per`) stays in Node.
-    for (const nodeOnly of ['PRICE_CATALOG_LOG', 'ECONNREFUSED', 'EAI_AGAIN', 'pagesize']) {
+    for (const nodeOnly of ['PRICE_CATALOG_LOG', 'ECONNREFUSED', 'EAI_AGAIN', 'Redirect loop']) {
       expect(whole.text).not.toContain(nodeOnly);
     }
     expect(whole.text).toContain('"/search"');
+  });
+
+  it('points the right way in a browser too: names by meaning, a string refused with the call to write', async () => {
+    const entry = [
+      "import { catalogModule, createClientWith } from 'price-catalog';",
+      'export const sent = [];',
+      'const fetch = async (url) => { sent.push(String(url)); return Response.json({ categories: [] }); };',
+      "const api = createClientWith({ catalog: catalogModule }, { baseUrl: 'https://api.example.com', token: 't', fetch, validation: 'off' });",
+      "const message = (call) => Promise.resolve(call).then(() => '', (error) => error.code + ': ' + error.message);",
+      'export const messages = [',
+      "  await message(api.catalog.search({ q: 'ab', per_page: 5 })),",
+      "  await message(api.catalog.categories.skus(40, 'iphone')),",
+      "  await message(api.catalog.search('iphone')),",
+      '];',
+    ].join('\n');
+    const browserBuild = await bundle(entry, installed);
+    const file = join(mkdtempSync(join(tmpdir(), 'price-catalog-browser-')), 'messages.mjs');
+    writeFileSync(file, browserBuild.text);
+    const run = (await import(pathToFileURL(file).href)) as { messages: string[]; sent: string[] };
+    expect(run.messages).toEqual([
+      'InvalidParam: unknown query parameter `per_page`; did you mean `per`?',
+      'InvalidParam: GET /categories/:id/skus takes an object: { order_by: … }',
+      '',
+    ]);
+    // Only the search given a string was sent, with the string as its `q`.
+    expect(run.sent).toEqual(['https://api.example.com/search?q=iphone']);
+    rmSync(dirname(file), { recursive: true, force: true });
   });
 });

@@ -3,6 +3,7 @@ import { parseRateLimit } from '../call/rate-limit.js';
 import { abortable } from '../call/signal.js';
 import { ConnectionError, isRecord, TokenError } from '../errors.js';
 import { traceToken } from '../observe/diagnostics.js';
+import type { Log } from '../observe/logger.js';
 import type { AppTokenStore } from '../stores/coordination.js';
 import {
   type AccessToken,
@@ -80,6 +81,8 @@ export interface ClientCredentials {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
+  /** Where each token request and its answer are logged, at debug (URL, status, time; never their body). */
+  log?: Log | undefined;
 }
 
 /**
@@ -130,31 +133,39 @@ export function clientCredentialsProvider(
  * the status and the Location's origin. Nothing is re-sent and no token is taken from elsewhere.
  */
 export function requestToken(
-  credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
+  credentials: Pick<ClientCredentials, 'authUrl' | 'fetch' | 'log'>,
   form: Record<string, string>,
 ): Promise<TokenAnswer> {
   const url = `${credentials.authUrl}/oauth2/token`;
-  return traceToken(form.grant_type ?? 'unknown', url, () => postTokenForm(credentials, form));
+  return traceToken(form.grant_type ?? 'unknown', url, () => postTokenForm(credentials, url, form));
 }
 
 type TokenAnswer = { access_token: string; expires_in?: number; scope?: string; refresh_token?: string };
 
 async function postTokenForm(
-  credentials: Pick<ClientCredentials, 'authUrl' | 'fetch'>,
+  { fetch, log }: Pick<ClientCredentials, 'fetch' | 'log'>,
+  url: string,
   form: Record<string, string>,
 ): Promise<TokenAnswer> {
-  const url = `${credentials.authUrl}/oauth2/token`;
+  log?.debug?.(`--> POST ${url} (token request)`);
+  const sentAt = Date.now();
+  // The answer's status, or the name of what fetch threw.
+  let outcome = 'Error';
   let response: Response;
   try {
-    response = await credentials.fetch(url, {
+    response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form).toString(),
       redirect: 'manual',
     });
+    outcome = String(response.status);
   } catch (cause) {
+    if (cause instanceof Error) outcome = cause.name;
     const why = networkFailure(cause);
     throw new ConnectionError(`Could not reach the token endpoint ${url}${why ? `: ${why}` : ''}`, { cause });
+  } finally {
+    log?.debug?.(`<-- ${outcome} POST ${url} ${Date.now() - sentAt} ms (token request)`);
   }
   if (isRedirect(response)) {
     // The body is not read: whatever the redirecting server wrote stays out of the error.

@@ -1,4 +1,5 @@
 import { AccessDeniedError, InvalidRequestError } from '../errors.js';
+import type { Log } from '../observe/logger.js';
 import type { LockStore } from '../stores/coordination.js';
 import { requestToken, tokenCache } from './providers.js';
 import {
@@ -22,6 +23,8 @@ export interface UserAuthConfig {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
+  /** Where token requests are logged, at debug. */
+  log?: Log | undefined;
   tokenStore?: TokenStore | undefined;
   onTokens?: ((tokens: UserTokens) => void) | undefined;
   /** Refreshes of one user's tokens run one at a time across every sharer of these locks. */

@@ -1,4 +1,4 @@
-import { isServerRuntime } from '../../internal/runtime.js';
+import { isServerRuntime } from '../../internal/server-runtime.js';
 import { envLogLevel } from './log-env.js';
 
 export { LOG_ENV } from './log-env.js';
@@ -108,24 +108,4 @@ export function redact(text: string): string {
     .replace(JSON_FIELD, `$1"${REDACTED}"`)
     .replace(PARAM, `$1$2=${REDACTED}`)
     .replace(ENCODED_PARAM, `$1$2%3D${REDACTED}`);
-}
-
-/** `fetchImpl` with a debug line per token-endpoint request and answer (URL, status, time). */
-export function logTokenRequests(fetchImpl: typeof fetch, log: Log): typeof fetch {
-  return async (input, init) => {
-    const line = `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`;
-    log.debug?.(`--> ${line} (token request)`);
-    const sentAt = Date.now();
-    let outcome = 'Error';
-    try {
-      const response = await fetchImpl(input, init);
-      outcome = String(response.status);
-      return response;
-    } catch (error) {
-      if (error instanceof Error) outcome = error.name;
-      throw error;
-    } finally {
-      log.debug?.(`<-- ${outcome} ${line} ${Date.now() - sentAt} ms (token request)`);
-    }
-  };
 }

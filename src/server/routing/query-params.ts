@@ -5,7 +5,7 @@
  * queries share one entry and one call: names sorted, defaults such as `page=1` dropped.
  */
 import type { QueryParams } from '../../index.js';
-import { closestName } from '../../internal/near-meanings.js';
+import { closestName } from '../../internal/near-names.js';
 import { hasControl } from '../../internal/path-text.js';
 import { refusal } from '../answers/response.js';
 import type { RequestLimits } from '../settings.js';
