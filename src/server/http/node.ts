@@ -52,34 +52,58 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
   const hops = options.trustProxy === true ? Number.POSITIVE_INFINITY : Number(options.trustProxy || 0);
   return (req, res, next) => {
     // A client that goes away mid-request must not become an uncaught 'error'.
-    req.on('error', () => undefined);
-    res.on('error', () => undefined);
-    serve(handler, options, hops, req, res).then(
-      () => drainThenClose(req, res),
-      (error: unknown) => {
-        if (next) return next(error);
-        try {
-          if (res.headersSent) res.destroy();
-          else {
-            res.writeHead(500, REFUSAL_HEADERS);
-            res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
-          }
-        } catch {
-          res.destroy();
-        }
-        drainThenClose(req, res);
-      },
-    );
+    req.on('error', ignore);
+    res.on('error', ignore);
+    let served: Maybe<void>;
+    try {
+      served = serve(handler, options, hops, req, res);
+    } catch (error) {
+      failed(req, res, next, error);
+      return;
+    }
+    // An answer written at once (a kept one) costs no promise; a request with no body has nothing to drain.
+    if (isThenable(served)) {
+      served.then(
+        () => drainThenClose(req, res),
+        (error: unknown) => failed(req, res, next, error),
+      );
+    } else if (hasBody(req)) queueMicrotask(() => drainThenClose(req, res));
   };
 }
 
-async function serve(
+const ignore = (): void => undefined;
+
+/** The handler threw: Express' `next` is told, else a 500 (or the socket closed when the answer has started). */
+function failed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: ((error?: unknown) => void) | undefined,
+  error: unknown,
+): void {
+  if (next) {
+    next(error);
+    return;
+  }
+  try {
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(500, REFUSAL_HEADERS);
+      res.end('{"errors":[{"code":"HandlerError","messages":["The catalog handler failed"]}]}');
+    }
+  } catch {
+    res.destroy();
+  }
+  drainThenClose(req, res);
+}
+
+/** The answer, written: at once (undefined) when the handler answers at once, else a promise. */
+function serve(
   handler: FetchHandler,
   options: NodeHandlerOptions,
   hops: number,
   req: IncomingMessage & { originalUrl?: string },
   res: ServerResponse,
-): Promise<void> {
+): Maybe<void> {
   // Express strips its mount path from req.url; originalUrl is what the browser asked for.
   const target = req.originalUrl ?? req.url ?? '/';
   const origin = options.origin ?? originOf(req, hops);
@@ -94,15 +118,7 @@ async function serve(
   const context: RequestContext = { clientAddress: peerAddress(req, hops) };
   const method = (req.method ?? 'GET').toUpperCase();
   const url = `${origin}${target}`;
-  if (!FETCH_METHODS.has(method)) {
-    // TRACE, CONNECT and others cannot even be a fetch Request: the handler's OPTIONS says what the path takes.
-    const allow = (
-      await handler(new Request(url, { method: 'OPTIONS', headers: headersOf(req) }), context)
-    ).headers.get('allow');
-    res.writeHead(405, { allow: allow ?? [...FETCH_METHODS].join(', '), ...REFUSAL_HEADERS });
-    res.end(JSON.stringify(errorBody('MethodNotAllowed', `${method} is not served`)));
-    return;
-  }
+  if (!FETCH_METHODS.has(method)) return notAllowed(handler, req, res, method, url, context);
   let request: Request | undefined;
   /** The fetch Request of this request: built once, when the handler needs one. */
   const requestOf = (): Request => {
@@ -121,12 +137,28 @@ async function serve(
   const open = (handler as { [FRONT_DOOR]?: (target: Target) => Maybe<Answer> })[FRONT_DOOR];
   // createCatalogHandler's own door: a kept answer is served without a Request (as Hono's node
   // server does), and at once when the store answers at once.
-  let given = open
+  const given = open
     ? open(nodeTarget(req, method, origin, target, url, context, requestOf))
     : handler(requestOf(), context);
-  if (isThenable(given)) given = await given;
-  const written = write(req, res, method, given);
-  if (written) await written;
+  return isThenable(given)
+    ? Promise.resolve(given).then((answer) => write(req, res, method, answer))
+    : write(req, res, method, given);
+}
+
+/** TRACE, CONNECT and others cannot even be a fetch Request: the handler's OPTIONS says what the path takes. */
+async function notAllowed(
+  handler: FetchHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  url: string,
+  context: RequestContext,
+): Promise<void> {
+  const allow = (
+    await handler(new Request(url, { method: 'OPTIONS', headers: headersOf(req) }), context)
+  ).headers.get('allow');
+  res.writeHead(405, { allow: allow ?? [...FETCH_METHODS].join(', '), ...REFUSAL_HEADERS });
+  res.end(JSON.stringify(errorBody('MethodNotAllowed', `${method} is not served`)));
 }
 
 /** The answer on the socket: the same headers and bytes whether it is a Response or its parts. */
