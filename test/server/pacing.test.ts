@@ -35,6 +35,24 @@ describe('pacing of background revalidations over the day', () => {
     expect(sandbox.apiCalls({ path: first }).map((c) => c.status)).toEqual([200, 304]);
   });
 
+  it('answers that come due together are refreshed together: the line runs three hours ahead, not one', async () => {
+    // 30 pages fetched at 00:01 share 69 refreshes: two each, due at 08:01 together. The line
+    // then allows (100 - 30 - 10 x 16/24) x (8 + 3)/24 = 29.1 revalidations, so all 30 (one hour
+    // ahead: 23.8, so 24).
+    const time = dayClock(60_000);
+    const { call, sandbox, handler } = setup({ now: time.now, dailyLimit: 100, reserve: 10 });
+    const PAGES = sandbox.data.skus.slice(0, 30).map((sku) => `${MOUNT}/skus/${sku.id}`);
+    for (const page of PAGES) for (let i = 0; i < 3; i++) expect((await call(page)).status).toBe(200);
+    expect(sandbox.stats.apiCalls).toBe(30);
+    time.advance(8 * HOUR);
+    for (const page of PAGES) {
+      expect((await call(page)).headers.get('x-catalog-cache')).toBe('stale');
+      await handler.idle();
+    }
+    expect(sandbox.stats.apiCalls - 30).toBe(30);
+    expect(handler.usage().calls).toBe(60);
+  });
+
   it('an answer is revalidated when it is due for its share of the day, not whenever the pace allows', async () => {
     for (const pacing of [true, false]) {
       const time = dayClock(1 * HOUR);

@@ -41,6 +41,8 @@ interface Views {
 export class FirstFetches {
   /** The last day a view was held back (the catalog is larger than the budget); undefined: none yet. */
   private heldBack: UtcDay | undefined;
+  /** The last day a page viewed again (twice or more) was held back: the refreshes give way to such pages only. */
+  private heldBackAgain: UtcDay | undefined;
   private readonly views = new Daily<Views>(() => ({ kept: 0, missing: 0, seen: new Map() }));
   /** Read on every view, kept answers' included. */
   private readonly dayOf = utcDayMemo();
@@ -114,6 +116,7 @@ export class FirstFetches {
     const free = this.free(usage, inFlight, now);
     if (ahead <= 0 || free || views >= 1 + ahead / (limit / 12)) return true;
     this.heldBack = this.dayOf(now);
+    if (views >= 2) this.heldBackAgain = this.heldBack;
     return false;
   }
 
@@ -128,16 +131,19 @@ export class FirstFetches {
   }
 
   /**
-   * Whether a background revalidation may spend a call now. While first fetches are held back
-   * (today or yesterday), a refresh of a page already shown with its age would take a call from a
-   * page shown to nobody: refreshes then wait until the day's calls are half an hour's worth
-   * behind the even line (first fetches not using them).
+   * Whether a background revalidation may spend a call now. While pages viewed again are held
+   * back (today or yesterday), a refresh of a page already shown with its age would take a call
+   * from a page people come back to and are shown nothing: refreshes then wait until the day's
+   * calls are half an hour's worth behind the even line (first fetches not using them). A page
+   * viewed once and held back (a scraper's made-up query, a visitor walking the long tail) may
+   * never be viewed again: the refreshes do not give way to it.
    */
   refreshesMayGo(usage: DailyUsage, inFlight: number, now: number): boolean {
     const today = this.dayOf(now);
     this.views.on(today);
     const { limit } = usage;
-    if (limit === null || !this.settings.pacing || !this.heldBackSince(today)) return true;
+    const again = this.heldBackAgain !== undefined && this.heldBackAgain >= dayBefore(today);
+    if (limit === null || !this.settings.pacing || !again) return true;
     const share = dayShare(now);
     return usage.calls + inFlight < limit * (share - 1 / 48);
   }
@@ -175,7 +181,10 @@ export class FirstFetches {
         : typeof heldBack === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(heldBack)
           ? heldBack
           : undefined;
-    if (day !== undefined && day <= today && (this.heldBack === undefined || day > this.heldBack))
+    if (day !== undefined && day <= today && (this.heldBack === undefined || day > this.heldBack)) {
       this.heldBack = day;
+      // What the held-back page's views were is not saved: the refreshes give way as they would to one viewed again.
+      this.heldBackAgain = day;
+    }
   }
 }
