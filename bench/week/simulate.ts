@@ -1,5 +1,5 @@
 import { createClient } from 'price-catalog';
-import { redisCoordination } from 'price-catalog/redis';
+import { type RedisCoordination, redisCoordination } from 'price-catalog/redis';
 import { createSandbox, type SandboxOptions } from 'price-catalog/testing';
 import { type CatalogHandler, createCatalogHandler } from '../../src/server/index.js';
 import { SimulatedClock } from '../day/clock.js';
@@ -53,19 +53,27 @@ interface Seen {
 /** Plays the week's views against `instances` handlers behind a round-robin balancer, on one Redis. */
 export async function simulateWeek(options: WeekOptions): Promise<WeekRecord> {
   const clients = new Set<Client>();
+  // Each instance's coordination, restarted ones' too: their watching connections are their own.
+  const coordinations = new Set<RedisCoordination>();
   const clock = new SimulatedClock(options.start, () => replies(clients));
   const random = Math.random;
   Math.random = seededRandom(options.seed);
   try {
-    return await play(options, clock, clients);
+    return await play(options, clock, clients, coordinations);
   } finally {
     Math.random = random;
     clock.uninstall();
+    await Promise.all([...coordinations].map((c) => c.close().catch(() => undefined)));
     await Promise.all([...clients].map((c) => c.quit().catch(() => undefined)));
   }
 }
 
-async function play(options: WeekOptions, clock: SimulatedClock, clients: Set<Client>): Promise<WeekRecord> {
+async function play(
+  options: WeekOptions,
+  clock: SimulatedClock,
+  clients: Set<Client>,
+  coordinations: Set<RedisCoordination>,
+): Promise<WeekRecord> {
   const { start, budget, plan, pages, days } = options;
   const record = new WeekRecord(days);
   const began = performance.now();
@@ -129,6 +137,8 @@ async function play(options: WeekOptions, clock: SimulatedClock, clients: Set<Cl
   const startInstance = (index: number, restartedAt: number | undefined): Instance => {
     const client = connect(options.redis);
     clients.add(client);
+    const coordination = redisCoordination({ client, prefix: options.prefix });
+    coordinations.add(coordination);
     const handler = createCatalogHandler({
       baseUrl: sandbox.baseUrl,
       authUrl: sandbox.authUrl,
@@ -138,7 +148,7 @@ async function play(options: WeekOptions, clock: SimulatedClock, clients: Set<Cl
       now: () => Date.now(),
       mountPath: MOUNT,
       logLevel: 'off',
-      coordination: redisCoordination({ client, prefix: options.prefix }),
+      coordination,
       // The shop has no sign-in: its anonymous visitors may spend the whole day (the default
       // half is for shops whose signed-in users need the other half).
       anonymousShare: budget,
