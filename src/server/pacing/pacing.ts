@@ -17,8 +17,7 @@ import type { OwnCalls } from './own-calls.js';
  * How far ahead of the even line the revalidations may run (a share of the day). Answers fetched
  * together in the morning come due together (each one's refreshes evenly to 24:00: the middle of
  * the day for one refresh, its thirds for two); a line one hour ahead cut those waves and put the
- * refreshes held back late in the day, where they serve few views (bench:day: 1.22x the exact
- * offline mean age with one hour, 1.18x with three).
+ * refreshes held back late in the day, where they serve few views.
  */
 const AHEAD_SHARE = 3 / 24;
 /** The shortest elapsed share of the day a rate of uncached calls is taken from. */
