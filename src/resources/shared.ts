@@ -131,12 +131,13 @@ export function call<T>(
   spec: Endpoint<T>,
   invalidates?: CallSpec<T>['invalidates'],
 ): APIPromise<T> {
-  const { row, query, schema, ...rest } = spec;
+  // The target's parts make the path; the engine is given only what a call spec holds.
+  const { row, ids, check, input, query, schema, ...rest } = spec;
   return new APIPromise(
     engine.request<T>({
       ...rest,
       method: row.method ?? 'GET',
-      path: pathFor(spec, query),
+      path: pathFor({ row, ids, check, input }, query),
       schema: schema ?? row.schema,
       query: query as QueryParams | undefined,
       scope: row.scope,
