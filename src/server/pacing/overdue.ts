@@ -6,12 +6,14 @@
  * the day's rest reaches n levels gets n refreshes, spaced evenly up to 24:00 (one refresh at the
  * middle, not once its age reaches the level: a refresh in the last hour serves only that hour).
  * Among the answers due, the pick is the one whose views lose most by waiting (age x rate), among
- * every answer this instance serves, not only the one viewed.
+ * every answer this instance serves, not only the one viewed. Each answer's next refresh is placed
+ * in a heap when the level is shared out, so a pick looks only at the answers come due.
  */
 
 import type { EndpointRow } from '../../index.js';
 import { DAY_MS, msLeftInDay } from '../../internal/day.js';
 import type { GetSpec } from '../upstream/fetch-api.js';
+import { TimeHeap } from './time-heap.js';
 
 /** The served GET route's row for an API path (`/skus/1`), or undefined when none has that path. */
 export type GetRowOf = (path: string) => EndpointRow | undefined;
@@ -22,6 +24,11 @@ export interface Watched {
   /** When the answer was last fetched or confirmed, and its max-age (from the cache). */
   storedAt: number;
   maxAgeMs: number;
+}
+
+interface Placed extends Watched {
+  /** When its next refresh is due at the plan's level, at the earliest (Infinity: none today). */
+  dueAt: number;
 }
 
 export interface Due {
@@ -38,11 +45,20 @@ const RATE_WINDOW_MS = 2 * DAY_MS;
 const LEVEL_TTL_MS = 60_000;
 
 export class OverdueAnswers {
-  private readonly watched = new Map<string, Watched>();
+  private readonly watched = new Map<string, Placed>();
   /** Watched answers with something cached (storedAt not 0): `size`, kept as they change. */
   private cached = 0;
-  /** When each cached answer goes stale, earliest first: `pick` scans only when one has. */
-  private readonly staleAt = new StaleHeap();
+  /** When each cached answer goes stale, earliest first: nothing is picked before one has. */
+  private readonly staleAt = new TimeHeap((key, at) => {
+    const w = this.watched.get(key);
+    return w !== undefined && w.storedAt !== 0 && w.storedAt + w.maxAgeMs === at;
+  });
+  /** When each cached answer's next refresh comes due at `plan`, earliest first. */
+  private readonly comingDue = new TimeHeap((key, at) => this.watched.get(key)?.dueAt === at);
+  /** The answers come due and not refreshed since, with the fetch they came due after: what a pick weighs. */
+  private readonly due = new Map<string, number>();
+  /** The level and day end (ms) the due times were placed at: `level` NaN until the first pick. */
+  private plan = { level: Number.NaN, dayEnd: 0 };
   /** When counting began: this instance's first view. */
   private since: number | undefined;
   private level: { at: number; refreshes: number; value: number } | undefined;
@@ -60,28 +76,62 @@ export class OverdueAnswers {
     const found = this.watched.get(key);
     if (found) {
       found.views += 1;
-      this.keep(key, found, storedAt, maxAgeMs);
+      if (!this.keep(key, found, storedAt, maxAgeMs, now)) this.placeSooner(key, found, now);
       return;
     }
-    const added = { spec, views: 1, storedAt: 0, maxAgeMs };
+    const added = { spec, views: 1, storedAt: 0, maxAgeMs, dueAt: Number.POSITIVE_INFINITY };
     this.watched.set(key, added);
-    this.keep(key, added, storedAt, maxAgeMs);
+    this.keep(key, added, storedAt, maxAgeMs, now);
     if (this.watched.size > this.max) this.evict(now);
   }
 
   /** A new or confirmed answer for `key`. */
   stored(key: string, storedAt: number, maxAgeMs: number): void {
     const found = this.watched.get(key);
-    if (found) this.keep(key, found, storedAt, maxAgeMs);
+    if (found) this.keep(key, found, storedAt, maxAgeMs, storedAt);
   }
 
-  /** What the cache holds for a watched answer, counted and placed in the stale order. */
-  private keep(key: string, w: Watched, storedAt: number, maxAgeMs: number): void {
-    if (w.storedAt === storedAt && w.maxAgeMs === maxAgeMs) return;
+  /**
+   * What the cache holds for a watched answer, counted and placed in the stale and due orders;
+   * false when it holds what it held.
+   */
+  private keep(key: string, w: Placed, storedAt: number, maxAgeMs: number, now: number): boolean {
+    if (w.storedAt === storedAt && w.maxAgeMs === maxAgeMs) return false;
     this.cached += (storedAt !== 0 ? 1 : 0) - (w.storedAt !== 0 ? 1 : 0);
     w.storedAt = storedAt;
     w.maxAgeMs = maxAgeMs;
-    if (storedAt !== 0) this.staleAt.push(storedAt + maxAgeMs, key, this.watched);
+    if (storedAt !== 0) this.staleAt.push(storedAt + maxAgeMs, key);
+    this.place(key, w, this.dueTime(w, now));
+    return true;
+  }
+
+  /** A view raises an answer's rate, which may bring its next refresh forward (a due time only moves later otherwise). */
+  private placeSooner(key: string, w: Placed, now: number): void {
+    const dueAt = this.dueTime(w, now);
+    if (dueAt < w.dueAt) this.place(key, w, dueAt);
+  }
+
+  private place(key: string, w: Placed, dueAt: number): void {
+    w.dueAt = dueAt;
+    if (dueAt !== Number.POSITIVE_INFINITY) this.comingDue.push(dueAt, key);
+  }
+
+  /**
+   * The earliest time `w`'s next refresh can be due at the plan's level, its rate as at `now`: its
+   * rate only falls as the span counted grows, so the refresh is never due before. Infinity when
+   * nothing is cached, no level is shared yet, or the level gives it no refresh today.
+   */
+  private dueTime(w: Watched, now: number): number {
+    const { level, dayEnd } = this.plan;
+    if (w.storedAt === 0 || Number.isNaN(level)) return Number.POSITIVE_INFINITY;
+    const staleFrom = w.storedAt + w.maxAgeMs;
+    if (level === 0) return staleFrom;
+    // Its age plus the day's rest is the same at any time of the day: the span to 24:00.
+    const span = dayEnd - w.storedAt;
+    const refreshes = Math.floor((span * Math.sqrt(this.rate(w, now))) / level);
+    return refreshes < 1
+      ? Number.POSITIVE_INFINITY
+      : Math.max(staleFrom, w.storedAt + span / (refreshes + 1));
   }
 
   /** Answers cached and watched: about the calls spent on first views. */
@@ -91,7 +141,7 @@ export class OverdueAnswers {
 
   /** Whether an answer watched is stale at `now`: found in O(log n), not by a scan. */
   anyStale(now: number): boolean {
-    return this.staleAt.earliest(this.watched) < now;
+    return this.staleAt.earliest() < now;
   }
 
   /**
@@ -103,20 +153,53 @@ export class OverdueAnswers {
     if (!(refreshes >= 1)) return undefined;
     const level = this.levelAt(now, refreshes, msLeft);
     if (!this.anyStale(now)) return undefined;
+    this.replan(level, level === 0 ? 0 : Math.round(now + msLeft), now);
+    while (this.comingDue.earliest() <= now) {
+      const key = this.comingDue.take();
+      const w = this.watched.get(key) as Placed;
+      if (this.isDueNow(w, now, level, msLeft)) this.due.set(key, w.storedAt);
+      else this.place(key, w, Math.max(this.dueTime(w, now), now + 1));
+    }
     let best: Due | undefined;
     let bestLoss = 0;
-    for (const [key, w] of this.watched) {
-      const age = now - w.storedAt;
-      if (w.storedAt === 0 || age <= w.maxAgeMs || skip(key)) continue;
-      const rate = this.rate(w, now);
-      if (!isDue(age * Math.sqrt(rate), msLeft * Math.sqrt(rate), level)) continue;
-      const loss = age * rate;
+    for (const [key, storedAt] of this.due) {
+      const w = this.watched.get(key);
+      // Refreshed (placed again by `keep`) or no longer watched since it came due.
+      if (w?.storedAt !== storedAt) {
+        this.due.delete(key);
+        continue;
+      }
+      if (skip(key)) continue;
+      // Its rate fell with the span counted: no longer due at this level.
+      if (!this.isDueNow(w, now, level, msLeft)) {
+        this.due.delete(key);
+        this.place(key, w, Math.max(this.dueTime(w, now), now + 1));
+        continue;
+      }
+      const loss = (now - w.storedAt) * this.rate(w, now);
       if (loss >= bestLoss) {
         bestLoss = loss;
         best = { key, spec: w.spec, storedAt: w.storedAt };
       }
     }
     return best;
+  }
+
+  /** A new level (or a new day) places every cached answer's next refresh again. */
+  private replan(level: number, dayEnd: number, now: number): void {
+    if (level === this.plan.level && dayEnd === this.plan.dayEnd) return;
+    this.plan = { level, dayEnd };
+    this.comingDue.clear();
+    this.due.clear();
+    for (const [key, w] of this.watched) this.place(key, w, this.dueTime(w, now));
+  }
+
+  /** Whether `w` is stale and due at `now`, its rate as now. */
+  private isDueNow(w: Watched, now: number, level: number, msLeft: number): boolean {
+    const age = now - w.storedAt;
+    if (w.storedAt === 0 || age <= w.maxAgeMs) return false;
+    const root = Math.sqrt(this.rate(w, now));
+    return isDue(age * root, msLeft * root, level);
   }
 
   /**
@@ -183,6 +266,7 @@ export class OverdueAnswers {
   private halveCounts(now: number): void {
     for (const w of this.watched.values()) w.views /= 2;
     this.since = now - (now - (this.since ?? now)) / 2;
+    this.plan = { level: Number.NaN, dayEnd: 0 };
   }
 
   /** The `max` answers viewed most, and when counting began: what a restarted instance starts from. */
@@ -191,9 +275,9 @@ export class OverdueAnswers {
     // The spec without its schema: a zod schema turned to JSON is kilobytes of nothing usable.
     return {
       since: this.since,
-      watched: watched.map(([key, { spec, ...w }]) => [
+      watched: watched.map(([key, { spec, views, storedAt, maxAgeMs }]) => [
         key,
-        { ...w, spec: { path: spec.path, query: spec.query, version: spec.version } },
+        { views, storedAt, maxAgeMs, spec: { path: spec.path, query: spec.query, version: spec.version } },
       ]),
     };
   }
@@ -213,11 +297,13 @@ export class OverdueAnswers {
         views: w.views,
         storedAt: 0,
         maxAgeMs: 0,
+        dueAt: Number.POSITIVE_INFINITY,
       };
       this.watched.set(key, restored);
-      this.keep(key, restored, w.storedAt, w.maxAgeMs);
+      this.keep(key, restored, w.storedAt, w.maxAgeMs, now);
     }
     this.level = undefined;
+    this.plan = { level: Number.NaN, dayEnd: 0 };
   }
 
   /** Drops the answer with the lowest view rate. */
@@ -234,82 +320,6 @@ export class OverdueAnswers {
     if (victim === undefined) return;
     if (this.watched.get(victim)?.storedAt !== 0) this.cached -= 1;
     this.watched.delete(victim);
-  }
-}
-
-/**
- * A binary min-heap of when answers go stale. Entries are not removed when an answer changes:
- * one that no longer says its answer's time is dropped when it reaches the top; the heap is
- * rebuilt when such entries outnumber the answers.
- */
-class StaleHeap {
-  private times: number[] = [];
-  private keys: string[] = [];
-
-  push(at: number, key: string, watched: ReadonlyMap<string, Watched>): void {
-    if (this.times.length > 2 * watched.size + 64) this.rebuild(watched);
-    this.times.push(at);
-    this.keys.push(key);
-    this.up(this.times.length - 1);
-  }
-
-  /** The earliest time a cached answer goes stale (Infinity: none cached). */
-  earliest(watched: ReadonlyMap<string, Watched>): number {
-    while (this.times.length > 0) {
-      const at = this.times[0] as number;
-      const w = watched.get(this.keys[0] as string);
-      if (w && w.storedAt !== 0 && w.storedAt + w.maxAgeMs === at) return at;
-      this.pop();
-    }
-    return Number.POSITIVE_INFINITY;
-  }
-
-  private rebuild(watched: ReadonlyMap<string, Watched>): void {
-    this.times = [];
-    this.keys = [];
-    for (const [key, w] of watched) {
-      if (w.storedAt === 0) continue;
-      this.times.push(w.storedAt + w.maxAgeMs);
-      this.keys.push(key);
-      this.up(this.times.length - 1);
-    }
-  }
-
-  private pop(): void {
-    const lastAt = this.times.pop() as number;
-    const lastKey = this.keys.pop() as string;
-    if (this.times.length === 0) return;
-    this.times[0] = lastAt;
-    this.keys[0] = lastKey;
-    this.down(0);
-  }
-
-  private up(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((this.times[parent] as number) <= (this.times[i] as number)) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    const n = this.times.length;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let least = i;
-      if (left < n && (this.times[left] as number) < (this.times[least] as number)) least = left;
-      if (right < n && (this.times[right] as number) < (this.times[least] as number)) least = right;
-      if (least === i) return;
-      this.swap(i, least);
-      i = least;
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    [this.times[a], this.times[b]] = [this.times[b] as number, this.times[a] as number];
-    [this.keys[a], this.keys[b]] = [this.keys[b] as string, this.keys[a] as string];
   }
 }
 
