@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox } from 'price-catalog/testing';
 import { storefront } from '../day/storefront.js';
-import { exactWeek, type PageViews } from './exact.js';
+import type { PageViews } from './exact.js';
+import { cachedExactWeek } from './exact-cache.js';
 import { planWeek } from './plan.js';
 import { plotWeek } from './plot.js';
 import { WeekRecord } from './record.js';
@@ -124,7 +125,7 @@ if (values.child !== undefined) {
 // The exact offline optimum (HiGHS): in this process only, before the runs.
 const pageViews: PageViews[] = pages.map((p) => ({ times: [], cost: p.parts.length }));
 for (const view of plan.views) (pageViews[view.page] as PageViews).times.push(view.at);
-const optimum = await exactWeek(pageViews, DAYS, BUDGET, (line) => console.error(`   ${line}`));
+const optimum = await cachedExactWeek(pageViews, DAYS, BUDGET, (line) => console.error(`   ${line}`));
 
 const leaves = data.categories.filter((c) => c.children_count === 0).length;
 const distinct = new Set(plan.views.map((v) => v.page)).size;
