@@ -10,6 +10,7 @@
  *   npm run bench:week -- --redis cluster     on a three-node Redis Cluster instead of one redis-server
  *   npm run bench:week -- --seed N            another week (default 1)
  *   npm run bench:week -- --only three|one    one run only (--days, --users for a shorter week)
+ *   npm run bench:week -- --model             the week's first fetches as a model (model.ts), in seconds
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox } from 'price-catalog/testing';
 import { storefront } from '../day/storefront.js';
-import { exactWeek, type PageViews } from './exact.js';
+import type { PageViews } from './exact.js';
+import { cachedExactWeek } from './exact-cache.js';
+import { modelLines } from './model.js';
 import { planWeek } from './plan.js';
 import { plotWeek } from './plot.js';
 import { WeekRecord } from './record.js';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     redis: { type: 'string', default: 'local' },
     only: { type: 'string' },
+    model: { type: 'boolean', default: false },
     days: { type: 'string', default: '7' },
     users: { type: 'string', default: '2000' },
     // Internal: the one-instance week run by a second process.
@@ -124,7 +128,14 @@ if (values.child !== undefined) {
 // The exact offline optimum (HiGHS): in this process only, before the runs.
 const pageViews: PageViews[] = pages.map((p) => ({ times: [], cost: p.parts.length }));
 for (const view of plan.views) (pageViews[view.page] as PageViews).times.push(view.at);
-const optimum = await exactWeek(pageViews, DAYS, BUDGET, (line) => console.error(`   ${line}`));
+const optimum = await cachedExactWeek(pageViews, DAYS, BUDGET, (line) => console.error(`   ${line}`));
+
+if (values.model) {
+  const cost = pages.map((p) => p.parts.length);
+  const model = { plan, cost, days: DAYS, budget: BUDGET, dailyViews: USERS * VIEWS_PER_USER };
+  for (const line of modelLines(model, optimum.answered)) console.log(line);
+  process.exit(0);
+}
 
 const leaves = data.categories.filter((c) => c.children_count === 0).length;
 const distinct = new Set(plan.views.map((v) => v.page)).size;

@@ -93,6 +93,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): CatalogHan
     flights,
     outcomes,
     usage,
+    readUsage: () => client.readUsage(),
     viewCounts: coordination.viewCounts ?? new MemoryViewCounts(),
     oneOffs,
     ownCalls,

@@ -253,6 +253,38 @@ describe('a restarted instance on one redis-server', () => {
     }
   });
 
+  it("paces from the day's count, read before its first answer, not from its own calls (none): no refresh while pages are held back", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
+    const sandbox = createSandbox();
+    const ids = sandbox.data.skus.map((s) => s.id);
+    const prefix = `count-${Date.now()}-${Math.random()}:`;
+    const first = redisCoordination({ url: redis.url, prefix });
+    const a = handlerOn(sandbox, { ...SMALL_DAY, coordination: first });
+    await fittingMorning(a.get, ids);
+    // A page viewed twice held back: the refreshes give way to such pages.
+    for (let i = 0; i < 2; i++) expect((await a.get(`/skus/${ids[30]}`)).status).toBe(503);
+    vi.setSystemTime(MONDAY + 3_601_000);
+    expect((await a.get(`/skus/${ids[0]}`)).status).toBe(200);
+    await a.handler.idle();
+    await first.close();
+
+    const second = redisCoordination({ url: redis.url, prefix });
+    try {
+      const b = handlerOn(sandbox, { ...SMALL_DAY, coordination: second });
+      // At noon the day's 22 calls are ahead of the even line (11.5): as for the stopped one
+      // (noonRefreshes(2) above), views of the stale answers send no refresh.
+      vi.setSystemTime(MONDAY + DAY / 2);
+      for (let round = 0; round < 5; round++) {
+        for (const id of ids.slice(0, 22)) expect((await b.get(`/skus/${id}`)).status).toBe(200);
+        await b.handler.idle();
+      }
+      expect(b.calls).toEqual([]);
+      expect(b.handler.usage().calls).toBe(22);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("revalidates an answer the stopped one watched against its endpoint's schema; the saved pacing holds no schema", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: MONDAY + 3_600_000 });
     const sandbox = createSandbox();

@@ -57,6 +57,8 @@ export interface PublicCacheParts {
   flights: Flights;
   outcomes: Outcomes;
   usage: () => DailyUsage;
+  /** The day's count read from the budget store now: what a new instance paces from, not its own calls alone. */
+  readUsage?: () => Promise<DailyUsage>;
   /** Views of answers not kept yet (first-fetches.ts): the coordination's, shared, or this instance's. */
   viewCounts: ViewCountStore;
   /** Sign-ins' calls: the pacing does not expect them to go on at their morning's rate. */
@@ -90,7 +92,13 @@ export class PublicCache {
     this.pacer = new Pacing(parts.settings, this.overdue, parts.oneOffs, parts.ownCalls);
     this.firstFetches = new FirstFetches(parts.settings, parts.viewCounts);
     if (parts.sharedStore)
-      this.state = new PacingState(parts.store, this.overdue, this.firstFetches, parts.ownCalls);
+      this.state = new PacingState(
+        parts.store,
+        this.overdue,
+        this.firstFetches,
+        parts.ownCalls,
+        parts.readUsage,
+      );
     this.cdn = parts.settings.cdn ? parts.settings : undefined;
   }
 

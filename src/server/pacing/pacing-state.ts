@@ -4,10 +4,12 @@
  * kept), the view counts of answers not kept yet (unless the coordination shares them), the last
  * day a first fetch was held back, and the users' own calls per person. Each
  * instance writes its own view of it at most once an hour; a new instance reads it once, before
- * its first answer. The day's calls are in the coordination's budget already; what the cache
- * keeps is in the cache.
+ * its first answer, and with it the day's count from the budget store: until that count arrives
+ * the client tells only this instance's calls (none), and the pacing would take the day for
+ * unspent, letting first fetches and refreshes go that the line holds back. What the cache keeps
+ * is in the cache.
  */
-import type { CacheStore } from '../../index.js';
+import type { CacheStore, DailyUsage } from '../../index.js';
 import { DAY_MS, type UtcDay } from '../../internal/day.js';
 import { storedAnswer } from '../cache/entries.js';
 import { MemoryViewCounts } from '../cache/view-counts.js';
@@ -43,12 +45,17 @@ export class PacingState {
     private readonly overdue: OverdueAnswers,
     private readonly firstFetches: FirstFetches,
     private readonly ownCalls?: OwnCalls,
+    /** The day's count read from the budget store (kept by the client for `usage()`). */
+    private readonly readUsage?: () => Promise<DailyUsage>,
   ) {}
 
   /** Resolves once the saved state has been read (the first call reads it; a failed read is skipped). */
   restored(now: number): Promise<void> {
-    this.restoring ??= this.read(now)
-      .catch(() => undefined)
+    this.restoring ??= Promise.all([
+      this.read(now).catch(() => undefined),
+      this.readUsage?.().catch(() => undefined),
+    ])
+      .then(() => undefined)
       .finally(() => {
         this.isRestored = true;
       });
