@@ -217,7 +217,11 @@ describe('a restarted instance on one redis-server', () => {
     await redis?.stop();
   });
 
-  it('serves the answers the stopped one kept, with no call, and paces from the views it had counted', async () => {
+  /**
+   * A first instance's Monday morning on Redis: the fitting morning, then `ids[30]` viewed
+   * `views` times and held back; an hour on it saves its pacing with its next answer, and stops.
+   */
+  async function stoppedAfterMorning(views: number) {
     vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
     const sandbox = createSandbox();
     const ids = sandbox.data.skus.map((s) => s.id);
@@ -225,13 +229,17 @@ describe('a restarted instance on one redis-server', () => {
     const first = redisCoordination({ url: redis.url, prefix });
     const a = handlerOn(sandbox, { ...SMALL_DAY, coordination: first });
     await fittingMorning(a.get, ids);
-    const popular = ids[30] as number;
-    for (let i = 0; i < 4; i++) expect((await a.get(`/skus/${popular}`)).status).toBe(503);
-    // An hour on, the instance saves its pacing to Redis with its next answer; then it stops.
+    for (let i = 0; i < views; i++) expect((await a.get(`/skus/${ids[30]}`)).status).toBe(503);
     vi.setSystemTime(MONDAY + 3_601_000);
     expect((await a.get(`/skus/${ids[0]}`)).status).toBe(200);
     await a.handler.idle();
     await first.close();
+    return { sandbox, ids, prefix };
+  }
+
+  it('serves the answers the stopped one kept, with no call, and paces from the views it had counted', async () => {
+    const { sandbox, ids, prefix } = await stoppedAfterMorning(4);
+    const popular = ids[30] as number;
 
     const second = redisCoordination({ url: redis.url, prefix });
     try {
@@ -254,19 +262,8 @@ describe('a restarted instance on one redis-server', () => {
   });
 
   it("paces from the day's count, read before its first answer, not from its own calls (none): no refresh while pages are held back", async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY });
-    const sandbox = createSandbox();
-    const ids = sandbox.data.skus.map((s) => s.id);
-    const prefix = `count-${Date.now()}-${Math.random()}:`;
-    const first = redisCoordination({ url: redis.url, prefix });
-    const a = handlerOn(sandbox, { ...SMALL_DAY, coordination: first });
-    await fittingMorning(a.get, ids);
     // A page viewed twice held back: the refreshes give way to such pages.
-    for (let i = 0; i < 2; i++) expect((await a.get(`/skus/${ids[30]}`)).status).toBe(503);
-    vi.setSystemTime(MONDAY + 3_601_000);
-    expect((await a.get(`/skus/${ids[0]}`)).status).toBe(200);
-    await a.handler.idle();
-    await first.close();
+    const { sandbox, ids, prefix } = await stoppedAfterMorning(2);
 
     const second = redisCoordination({ url: redis.url, prefix });
     try {
