@@ -17,6 +17,7 @@ interface RedisClientLike {
   scan(cursor: string | number, ...args: (string | number)[]): Promise<[string, string[]]>;
   pipeline(): PipelineLike;
   quit(): Promise<unknown>;
+  disconnect(): void;
   /** A Cluster's nodes (ioredis `Cluster` only). */
   nodes?(role: 'master'): RedisClientLike[];
   /** Asks a Cluster which node serves which slots now (ioredis `Cluster` only). */
@@ -262,6 +263,11 @@ export class Connection {
           ...this.options.redisOptions,
           ...own,
         });
+    // Closed while ioredis was loading: a connection made now would outlive the coordination.
+    if (this.closed) {
+      made.disconnect();
+      return undefined;
+    }
     this.extra.push(made);
     return made;
   }
@@ -273,6 +279,9 @@ export class Connection {
     if (!this.owned || this.client === undefined) return;
     const client = await this.client;
     await client.quit().catch(() => undefined);
+    // A QUIT sent while Redis cannot be reached waits behind the commands queued for it and ends
+    // by its timeout, leaving the client reconnecting for ever (and the process alive): ended here.
+    client.disconnect();
   }
 
   private async connect(): Promise<RedisClientLike> {

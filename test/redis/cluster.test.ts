@@ -273,8 +273,16 @@ describe.skipIf(!available)('redisCoordination on a Redis Cluster', () => {
     const budget = 40;
     const sandbox = createSandbox({ dailyLimit: budget, rateLimit: { limit: 1000, windowMs: 60_000 } });
     const { client, log } = clusterClient();
-    // replicaAcks: each count is on the master's replica before its call is sent.
-    const coordination = redisCoordination({ client, prefix: 'fo:', replicaAcks: 1, commandTimeoutMs: 1000 });
+    // replicaAcks: each count is on the master's replica before its call is sent (waited for up to
+    // 400 ms: on a loaded machine the default 100 ms can pass before the replica acknowledges;
+    // after the failover the new master has no replica, and each WAIT lasts that long).
+    const coordination = redisCoordination({
+      client,
+      prefix: 'fo:',
+      replicaAcks: 1,
+      replicaAckWaitMs: 400,
+      commandTimeoutMs: 1000,
+    });
     opened.push(coordination);
     let waitsBeforeFetch: unknown[] = [];
     let mark = 0;
