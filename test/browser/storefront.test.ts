@@ -563,6 +563,8 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
           expect(box?.bottom, `${selector} below the first screen`).toBeLessThanOrEqual(screen.height);
         }
         // The category tree: beside the page on a desktop; behind the Categories menu on a phone.
+        // It is drawn once its categories are read, which can come after the offers.
+        await page.locator('.tree').waitFor({ state: 'attached', timeout: 30_000 });
         expect(await page.locator('.tree').isVisible()).toBe(!phone);
         expect(await page.getByTestId('menu').isVisible()).toBe(phone);
         // The chart says its values: euros up the side, dates along the bottom.
@@ -587,6 +589,7 @@ describe('in Chromium: the storefront example (React, TanStack Query, price-cata
         await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(24);
         for (const text of await cards.locator('.price').allTextContents())
           expect(text).toMatch(/^€[\d,.]+lowest of \d+ shops?, before shipping$/);
+        await page.locator('.tree').waitFor({ state: 'attached', timeout: 30_000 });
         expect(await page.locator('.tree').isVisible()).toBe(!phone);
         await still(page, `category-${screen.width}`);
 
