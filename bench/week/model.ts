@@ -4,10 +4,10 @@
  * parts at once (a call each); no latency, no refresh (the week's handler makes none). Schedules:
  * the handler's rule (first-fetches.ts: counts halved at midnight, the even line an hour ahead,
  * one more view per two hours' worth ahead, free until a view is held back); a threshold on each
- * page's rate as its counts tell it ((count - 1/2) / days counted, decayed by `decay` a day;
- * optionally times the days left in the week, what a call fetched now still answers), one level a
- * day set with hindsight to spend that day's budget (what no rule with one level a day sets
- * online); and the same threshold on the page's true rate (the day's Zipf ranking), which no
+ * page's rate as its counts tell it ((count - 1/2) / (days counted + `lead`), counts decayed by
+ * `decay` a day; optionally times the days left in the week, what a call fetched now still
+ * answers), one level a day set with hindsight to spend that day's budget (an online rule can only
+ * guess it); and the same threshold on the page's true rate (the day's Zipf ranking), which no
  * online rule knows.
  */
 import { DAY_MS } from '../day/plan.js';
