@@ -23,7 +23,7 @@ import { storefront } from '../day/storefront.js';
 import type { PageViews } from './exact.js';
 import { cachedExactWeek } from './exact-cache.js';
 import { modelLines } from './model.js';
-import { planWeek } from './plan.js';
+import { planWeek, type WeekPlanOptions } from './plan.js';
 import { plotWeek } from './plot.js';
 import { WeekRecord } from './record.js';
 import { type RedisMode, type RedisTarget, type StartedRedis, startRedisFor } from './redis.js';
@@ -73,7 +73,7 @@ const built = performance.now();
 const data = createSandbox({ seed, scale: SCALE }).data;
 const pages = storefront(data, data.skus.length);
 const skuPages = [...data.skus].sort((a, b) => b.reviews_count - a.reviews_count || a.id - b.id);
-const plan = planWeek({
+const planOptions: WeekPlanOptions = {
   seed,
   days: DAYS,
   users: USERS,
@@ -88,7 +88,8 @@ const plan = planWeek({
   crowdDay: CROWD_DAY,
   skus: skuPages.filter((s) => s.price_min > 0).map((s) => s.id),
   priceMoves: PRICE_MOVES,
-});
+};
+const plan = planWeek(planOptions);
 const prices = new Map(skuPages.map((s) => [s.id, s.price_min]));
 
 const runWeek = (instances: number, target: RedisTarget, trace?: (line: Record<string, unknown>) => void) =>
@@ -132,7 +133,7 @@ const optimum = await cachedExactWeek(pageViews, DAYS, BUDGET, (line) => console
 
 if (values.model) {
   const cost = pages.map((p) => p.parts.length);
-  const model = { plan, cost, days: DAYS, budget: BUDGET, dailyViews: USERS * VIEWS_PER_USER };
+  const model = { plan, cost, days: DAYS, budget: BUDGET, options: planOptions };
   for (const line of modelLines(model, optimum.answered)) console.log(line);
   process.exit(0);
 }

@@ -93,7 +93,27 @@ export function planWeek(options: WeekPlanOptions): WeekPlan {
   return { views, moves, rankings };
 }
 
-function drifted(ranking: readonly number[], options: WeekPlanOptions, random: () => number): number[] {
+/** Each page's distinct viewers each day (a user's repeat views of a page that day count once). */
+export function dailyViewers(plan: WeekPlan, pages: number, days: number): number[][] {
+  const viewers = Array.from({ length: pages }, () => new Array<number>(days).fill(0));
+  const seen = new Set<string>();
+  for (const v of plan.views) {
+    const day = Math.floor(v.at / DAY_MS);
+    const tag = `${day} ${v.user} ${v.page}`;
+    if (seen.has(tag)) continue;
+    seen.add(tag);
+    const row = viewers[v.page] as number[];
+    row[day] = (row[day] as number) + 1;
+  }
+  return viewers;
+}
+
+/** One night's drift of the ranking (exported for the model's posterior, which replays it). */
+export function drifted(
+  ranking: readonly number[],
+  options: Pick<WeekPlanOptions, 'trending' | 'trendFrom' | 'trendTo'>,
+  random: () => number,
+): number[] {
   const out = [...ranking];
   const picked = new Set<number>();
   while (picked.size < Math.min(options.trending, out.length - options.trendFrom)) {
