@@ -5,9 +5,9 @@
  * the handler's rule (first-fetches.ts: counts halved at midnight, the even line an hour ahead,
  * one more view per two hours' worth ahead, free until a view is held back); and one level a day,
  * set with hindsight to spend that day's budget (an online rule can only guess it), on three kinds
- * of worth: a page's rate as its counts tell it (countsWorth), its exact posterior under the plan's
- * own generator (posterior.ts: views to come, at the posterior's lower quartile), and its true rate (the day's Zipf ranking). The last two no handler
- * knows: they ask how far a better estimate could go.
+ * of worth: a page's rate as its counts tell it (countsWorth), its rank posterior under the plan's
+ * own generator (posterior.ts: the lower quartile of its views to come), and its true rate (the
+ * day's Zipf ranking). The last two no handler knows: they ask how far a better estimate could go.
  */
 import { DAY_MS } from '../day/plan.js';
 import { dailyViewers, type WeekPlan, type WeekPlanOptions, type WeekView } from './plan.js';
@@ -150,11 +150,17 @@ interface CountsOptions {
   daysLeft?: boolean;
   /** Per call of the page. */
   perCall?: boolean;
-  /** Also a rate from today's viewers alone, (today - 1.5) / (share + 0.1), the higher counted (a page trending overnight has no past). */
+  /**
+   * Also a rate from today's viewers alone, (today - 1.5) / (share + 0.1), the higher counted: a
+   * page trending overnight has no past.
+   */
   todayAlone?: boolean;
 }
 
-/** A page's rate as its counts tell it: (viewers - 1/2) / (days counted + `lead`), viewers decayed by `decay` a day. */
+/**
+ * A page's rate as its counts tell it: (viewers - 1/2) / (days counted + `lead`), viewers decayed
+ * by `decay` a day.
+ */
 export function countsWorth(m: Model, o: CountsOptions = {}): Worth {
   const { decay = 0.5, lead = 1 / 24 } = o;
   const viewers = dailyViewers(m.plan, m.cost.length, m.days);

@@ -1,11 +1,12 @@
 /**
  * Each page's rank posterior under the plan's own generator (plan.ts), which no handler knows: an
- * estimate sharper than any count rule's, for asking whether a better estimate could reach 0.96 A*
- * (pages filtered one by one, not jointly as the one ranking ties them). Ranks are grouped in bins (each of the first 60, then 6% wider each); the night's
- * drift between bins is counted by replaying `drifted()`; a page's distinct viewers by share s of a
- * day are Poisson with mean users (1 - (1 - p s)^viewsPerUser), p its Zipf probability. A forward
- * filter over the days counted gives the morning's posterior; a sighting conditions it on the
- * viewers so far and a view now.
+ * estimate that knows how ranks move, for asking whether a better estimate could reach 0.96 A*.
+ * Pages are filtered one by one, not jointly as the one ranking ties them. Ranks are grouped in
+ * bins (each of the first 60, then 6% wider each); the night's drift between bins is counted by
+ * replaying `drifted()`; a page's distinct viewers by share s of a day are Poisson with mean
+ * users (1 - (1 - p s)^viewsPerUser), p its Zipf probability. A forward filter over the days
+ * counted gives the morning's posterior; a sighting conditions it on the viewers so far and a view
+ * now. The worth is the posterior's `quantile` of the views to come, per call.
  */
 import { seededRandom, shuffled } from '../day/random.js';
 import type { Model, Worth } from './model.js';
@@ -124,7 +125,7 @@ export function posteriorWorth(m: Model, quantile: number): Worth {
         return Math.log(w) + logPoisson(today - 1, viewersBy(b, s)) + Math.log(now);
       }),
     );
-    // The bins run from the most viewed down: the value the page beats with the given probability.
+    // The bins run from the most viewed down: summed from the least viewed up to the quantile.
     let below = 0;
     for (let b = bins - 1; b >= 0; b--) {
       below += posterior[b] as number;
