@@ -10,7 +10,7 @@
  *   npm run bench:week -- --redis cluster     on a three-node Redis Cluster instead of one redis-server
  *   npm run bench:week -- --seed N            another week (default 1)
  *   npm run bench:week -- --only three|one    one run only (--days, --users for a shorter week)
- *   npm run bench:week -- --model             the week's first fetches as a model (model.ts), in seconds
+ *   npm run bench:week -- --model             the week's first fetches as a model (model.ts), in a minute
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';

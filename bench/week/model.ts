@@ -1,5 +1,5 @@
 /**
- * `npm run bench:week -- --model`: the week's first fetches as a model, in seconds, for asking what
+ * `npm run bench:week -- --model`: the week's first fetches as a model, in a minute, for asking what
  * a rule could answer before running the week. Each view of a page not kept may fetch all its
  * parts at once (a call each); no latency, no refresh (the week's handler makes none). Schedules:
  * the handler's rule (first-fetches.ts: counts halved at midnight, the even line an hour ahead,
